@@ -1,0 +1,95 @@
+//! The invariant harness every game must pass (run it from each game crate's tests).
+//!
+//! Random playouts from a start position check at every node that: generated moves are legal
+//! and distinct; moves outside the list are refused by `is_legal`; play then undo restores the
+//! position and its key; the incremental key equals the key from scratch; `move_played` and
+//! `ply` follow the history; a game decided by rule offers no moves; and `outcome` agrees with
+//! an empty move list.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+use crate::game::{Game, Outcome, PackedMove};
+use crate::rng::Rng;
+
+/// Runs `playouts` random games of at most `max_plies` plies from `start`, checking the
+/// invariants above at every position; `seed` fixes the games. Returns the positions visited.
+///
+/// # Panics
+/// Panics with a description of the first broken invariant.
+pub fn check_game_invariants<G>(start: &G, playouts: usize, max_plies: usize, seed: u64) -> usize
+where
+    G: Game + PartialEq + Debug,
+{
+    let mut rng = Rng::new(seed);
+    let mut visited = 0;
+    let mut moves = G::Moves::default();
+    for _ in 0..playouts {
+        let mut game = start.clone();
+        let base_ply = game.ply();
+        let mut line = Vec::new();
+        for _ in 0..max_plies {
+            visited += 1;
+            check_position(&game, &mut moves, &mut rng);
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let before = game.clone();
+            game.play(mv);
+            assert_eq!(game.ply(), before.ply() + 1, "play must add one ply");
+            assert_eq!(game.move_played(game.ply() - 1), Some(mv), "move_played must report the move");
+            assert_ne!(game.hash(), before.hash(), "a move must change the key ({mv:?})");
+            game.undo();
+            assert_eq!(game, before, "play + undo of {mv:?} must restore the position");
+            assert_eq!(game.hash(), before.hash(), "play + undo of {mv:?} must restore the key");
+            game.play(mv);
+            line.push(mv);
+        }
+        // Unwind the whole line: undo must work from deep positions too.
+        for &mv in line.iter().rev() {
+            assert_eq!(game.move_played(game.ply() - 1), Some(mv));
+            game.undo();
+        }
+        assert_eq!(game.ply(), base_ply);
+        assert_eq!(&game, start, "undoing the whole playout must restore the start");
+    }
+    visited
+}
+
+fn check_position<G: Game + Debug>(game: &G, moves: &mut G::Moves, rng: &mut Rng) {
+    assert_eq!(game.hash(), game.hash_from_scratch(), "incremental key differs from scratch in {game:?}");
+    game.generate_legal_moves(moves);
+    let mut seen = HashSet::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        assert!(seen.insert(mv), "move {mv:?} generated twice in {game:?}");
+        assert!(game.is_legal(mv), "generated move {mv:?} refused by is_legal in {game:?}");
+        assert_eq!(G::Move::from_bits(mv.to_bits()), mv, "bits of {mv:?} must round-trip");
+        assert_ne!(mv.to_bits(), 0xFFFF, "0xFFFF is reserved");
+    }
+    // Random codes that decode to moves outside the list must be refused.
+    for _ in 0..32 {
+        let mv = G::Move::from_bits(rng.next_u64() as u16);
+        if !seen.contains(&mv) {
+            assert!(!game.is_legal(mv), "is_legal accepts {mv:?}, which is not generated, in {game:?}");
+        }
+    }
+    if let Some(Outcome::Win(_)) = game.rule_outcome(None) {
+        assert!(moves.is_empty(), "a game won by rule must offer no moves: {game:?}");
+    }
+    if moves.is_empty() {
+        assert!(game.outcome().is_some(), "no legal move but no outcome in {game:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_game_invariants;
+    use crate::toys::{ConnectFour, TicTacToe};
+
+    #[test]
+    fn toy_games_pass_the_harness() {
+        assert!(check_game_invariants(&TicTacToe::new(), 200, 20, 1) > 500);
+        assert!(check_game_invariants(&ConnectFour::new(), 100, 60, 2) > 1000);
+    }
+}

@@ -1,0 +1,40 @@
+//! `tessera-core`: the generic base every Tessera game and protocol stands on.
+//!
+//! - [`Game`] (with [`Notation`]) describes a position of any two-player game; [`Evaluate`],
+//!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use.
+//! - [`AlphaBeta`] and [`Mcts`] are the two generic searchers, both behind [`Searcher`].
+//! - [`Engine`] runs a searcher on its own thread so a protocol session never blocks.
+//! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
+//!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
+//! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
+//!   test the searchers.
+
+pub mod alphabeta;
+pub mod engine;
+pub mod game;
+pub mod harness;
+pub mod info;
+pub mod io;
+pub mod limits;
+pub mod mcts;
+pub mod moves;
+pub mod rng;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod toys;
+pub mod tt;
+pub mod zobrist;
+
+pub use alphabeta::AlphaBeta;
+pub use engine::Engine;
+pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
+pub use info::{Info, InfoSink, MoveStat, Report, SearchResult, Silent};
+pub use limits::{Clock, EngineOptions, Limits};
+pub use mcts::{Mcts, MctsConfig, Selection};
+pub use moves::{MoveBuffer, MoveList};
+pub use rng::Rng;
+pub use score::{Bound, Score};
+pub use search::{Evaluate, NullMove, Playout, Pruning, Searcher, Tactical};
+pub use time::{SearchControl, TimeManager};
+pub use tt::TranspositionTable;

@@ -1,0 +1,519 @@
+//! The generic Monte-Carlo tree searcher: PUCT or UCT selection, priors and optional RAVE,
+//! virtual-loss threads over one shared tree, tree reuse between moves, and analysis reports.
+//!
+//! Games plug in through [`Playout`]: the moves to expand, their priors and a fast playout.
+
+mod tree;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+use tree::{Node, Tree};
+
+use crate::game::{Game, Outcome, PackedMove, Side};
+use crate::info::{Info, InfoSink, MoveStat, Report, SearchResult};
+use crate::limits::{EngineOptions, Limits};
+use crate::moves::MoveBuffer;
+use crate::rng::Rng;
+use crate::score::{Bound, Score};
+use crate::search::{Playout, Searcher};
+use crate::time::{SearchControl, TimeManager};
+
+/// How children are chosen during descent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Selection {
+    /// `Q + c·sqrt(ln N / n)`; unvisited children first.
+    Uct {
+        /// The exploration constant `c`.
+        exploration: f32,
+    },
+    /// `Q + c·P·sqrt(N) / (1 + n)` with the game's priors `P` (AlphaZero style).
+    Puct {
+        /// The exploration constant `c`.
+        exploration: f32,
+        /// Unvisited children are valued at the parent's mean minus this.
+        first_play_reduction: f32,
+    },
+}
+
+/// Settings of the MCTS searcher.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The selection rule.
+    pub selection: Selection,
+    /// RAVE equivalence parameter `k` (AMAF weight `sqrt(k / (3n + k))`), or `None` for no RAVE.
+    pub rave_equivalence: Option<f32>,
+    /// Visits a leaf needs before it is expanded (1 = expand at the first visit).
+    pub expand_after: u32,
+    /// Seed of the playout generators (thread `i` uses `seed + i`).
+    pub seed: u64,
+    /// Keep the subtree of the position reached when the next search starts from a later position.
+    pub reuse_tree: bool,
+    /// Estimated moves still to play when the clock does not say.
+    pub moves_left: u32,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            selection: Selection::Uct { exploration: 1.0 },
+            rave_equivalence: None,
+            expand_after: 1,
+            seed: 0x0007_E55E_4A00,
+            reuse_tree: true,
+            moves_left: 30,
+        }
+    }
+}
+
+/// Bytes one tree node takes, for sizing the tree from the `Hash` option.
+const NODE_BYTES: usize = 48;
+/// Longest principal line reported.
+const MAX_REPORTED_LINE: usize = 24;
+
+/// The MCTS searcher.
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    options: EngineOptions,
+    /// The tree of the last search and the position at its root, kept for reuse.
+    kept: Option<(G, Tree<G::Move>)>,
+}
+
+impl<G: Playout> Mcts<G> {
+    /// A searcher with `config` and engine `options`.
+    #[must_use]
+    pub fn new(config: MctsConfig, options: &EngineOptions) -> Self {
+        Mcts { config, options: options.clone(), kept: None }
+    }
+
+    /// The settings in use.
+    #[must_use]
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    fn max_nodes(&self) -> usize {
+        (self.options.hash_mb.max(1) * 1024 * 1024 / NODE_BYTES).max(1024)
+    }
+
+    /// The tree to start from: the kept subtree if `root` follows the kept position, else a fresh one.
+    fn starting_tree(&mut self, root: &G) -> Tree<G::Move> {
+        let placeholder = G::Move::from_bits(0);
+        let Some((old_root, old_tree)) = self.kept.take() else { return Tree::new(placeholder) };
+        if !self.config.reuse_tree || root.ply() < old_root.ply() || root.rules() != old_root.rules() {
+            return Tree::new(placeholder);
+        }
+        let mut earlier = root.clone();
+        while earlier.ply() > old_root.ply() {
+            earlier.undo();
+        }
+        if earlier.hash() != old_root.hash() || earlier.side_to_move() != old_root.side_to_move() {
+            return Tree::new(placeholder);
+        }
+        let mut node = 0;
+        for index in old_root.ply()..root.ply() {
+            let Some(mv) = root.move_played(index) else { return Tree::new(placeholder) };
+            match old_tree.child_with_move(node, mv) {
+                Some(child) => node = child,
+                None => return Tree::new(placeholder),
+            }
+        }
+        let mut tree = old_tree.extract(node);
+        tree.nodes[0].terminal = None;
+        tree
+    }
+}
+
+/// Shared state of one search.
+struct Run<'a, G: Game> {
+    tree: Mutex<Tree<G::Move>>,
+    control: &'a SearchControl,
+    config: &'a MctsConfig,
+    root: &'a G,
+    root_side: Side,
+    search_moves: &'a [G::Move],
+    playouts: AtomicU64,
+    abort: AtomicBool,
+    max_nodes: usize,
+}
+
+/// Per-thread scratch space, allocated once per search.
+struct Scratch<G: Game> {
+    position: G,
+    rng: Rng,
+    path: Vec<usize>,
+    played: Vec<(Side, G::Move)>,
+    moves: G::Moves,
+    priors: Vec<f32>,
+    /// AMAF marks: `marks[side << 16 | bits] == stamp` when that side played that move this playout.
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl<G: Playout> Scratch<G> {
+    fn new(root: &G, seed: u64) -> Self {
+        Scratch {
+            position: root.clone(),
+            rng: Rng::new(seed),
+            path: Vec::with_capacity(256),
+            played: Vec::with_capacity(1024),
+            moves: G::Moves::default(),
+            priors: Vec::with_capacity(1024),
+            marks: vec![0; 2 << 16],
+            stamp: 0,
+        }
+    }
+}
+
+impl<G: Playout> Run<'_, G> {
+    fn aborted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed)
+    }
+
+    /// One selection–expansion–playout–backup cycle.
+    fn iterate(&self, scratch: &mut Scratch<G>) {
+        scratch.path.clear();
+        scratch.played.clear();
+        let root_ply = self.root.ply();
+        let leaf_value = {
+            let mut tree = self.tree.lock();
+            let mut node = 0;
+            scratch.path.push(0);
+            tree.nodes[0].in_flight += 1;
+            loop {
+                if let Some(value) = tree.nodes[node].terminal {
+                    break Some(value);
+                }
+                if !tree.nodes[node].expanded {
+                    let ready = node == 0 || tree.nodes[node].visits >= self.config.expand_after;
+                    if !ready || tree.nodes.len() >= self.max_nodes {
+                        break None;
+                    }
+                    if let Some(value) = self.expand(&mut tree, node, scratch, root_ply) {
+                        break Some(value);
+                    }
+                }
+                let child = self.select(&tree, node);
+                tree.nodes[child].in_flight += 1;
+                let mv = tree.nodes[child].mv;
+                scratch.played.push((scratch.position.side_to_move(), mv));
+                scratch.position.play(mv);
+                scratch.path.push(child);
+                node = child;
+            }
+        };
+        let tree_moves = scratch.played.len();
+        // The value for the player who made the last tree move (the leaf's "mover").
+        let value = leaf_value.unwrap_or_else(|| 1.0 - scratch.position.playout(&mut scratch.rng, &mut scratch.played));
+        for _ in 0..tree_moves {
+            scratch.position.undo();
+        }
+        self.backup(scratch, value);
+        self.playouts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Expands `node` (whose position is `scratch.position`); returns its exact value if the game is over there.
+    fn expand(&self, tree: &mut Tree<G::Move>, node: usize, scratch: &mut Scratch<G>, root_ply: usize) -> Option<f32> {
+        let position = &scratch.position;
+        let mover = position.side_to_move().opponent();
+        let over = position.rule_outcome(Some(root_ply));
+        if let Some(outcome) = over {
+            let value = outcome.value_for(mover);
+            tree.nodes[node].terminal = Some(value);
+            return Some(value);
+        }
+        position.generate_tree_moves(&mut scratch.moves);
+        if node == 0 && !self.search_moves.is_empty() {
+            let keep: Vec<G::Move> =
+                scratch.moves.iter().copied().filter(|mv| self.search_moves.contains(mv)).collect();
+            if !keep.is_empty() {
+                scratch.moves.clear();
+                for mv in keep {
+                    scratch.moves.push(mv);
+                }
+            }
+        }
+        if scratch.moves.is_empty() {
+            let value = position.no_move_outcome().value_for(mover);
+            tree.nodes[node].terminal = Some(value);
+            return Some(value);
+        }
+        scratch.priors.clear();
+        scratch.priors.resize(scratch.moves.len(), 0.0);
+        position.priors(&scratch.moves, &mut scratch.priors);
+        let total: f32 = scratch.priors.iter().map(|prior| prior.max(0.0)).sum();
+        let uniform = 1.0 / scratch.moves.len() as f32;
+        let first = tree.nodes.len() as u32;
+        for (&mv, &prior) in scratch.moves.iter().zip(&scratch.priors) {
+            let prior = if total > 0.0 { prior.max(0.0) / total } else { uniform };
+            tree.nodes.push(Node::new(mv, prior));
+        }
+        let parent = &mut tree.nodes[node];
+        parent.first_child = first;
+        parent.child_count = scratch.moves.len() as u32;
+        parent.expanded = true;
+        None
+    }
+
+    /// The child of `node` to descend into.
+    fn select(&self, tree: &Tree<G::Move>, node: usize) -> usize {
+        let parent = &tree.nodes[node];
+        let parent_visits = (parent.visits + parent.in_flight).max(1) as f32;
+        // The parent's mean is for the player who moved into it; its children are the other player's.
+        let parent_mean = 1.0 - parent.mean(0.5);
+        let mut best = parent.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for child in parent.children() {
+            let node = &tree.nodes[child];
+            let visits = node.visits + node.in_flight;
+            // Virtual loss: running playouts count as losses until they report.
+            let mean = if visits == 0 { None } else { Some(node.value_sum / visits as f32) };
+            let mean = mean.map(|mean| self.blend_rave(node, mean, visits));
+            let score = match self.config.selection {
+                Selection::Uct { exploration } => match mean {
+                    None => f32::INFINITY,
+                    Some(mean) => mean + exploration * (parent_visits.ln() / visits as f32).sqrt(),
+                },
+                Selection::Puct { exploration, first_play_reduction } => {
+                    let mean = mean.unwrap_or_else(|| self.blend_rave(node, parent_mean - first_play_reduction, 0));
+                    mean + exploration * node.prior * parent_visits.sqrt() / (1.0 + visits as f32)
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best
+    }
+
+    fn blend_rave(&self, node: &Node<G::Move>, mean: f32, visits: u32) -> f32 {
+        match self.config.rave_equivalence {
+            Some(k) if node.rave_visits > 0 => {
+                let beta = (k / (3.0 * visits as f32 + k)).sqrt();
+                (1.0 - beta) * mean + beta * node.rave_sum / node.rave_visits as f32
+            }
+            _ => mean,
+        }
+    }
+
+    /// Adds the result along the path, removing virtual losses, and updates AMAF statistics.
+    fn backup(&self, scratch: &mut Scratch<G>, leaf_value: f32) {
+        let use_rave = self.config.rave_equivalence.is_some();
+        let mut tree = self.tree.lock();
+        // Walk from the leaf up: `value` is for the player who moved into the current node.
+        let mut value = leaf_value;
+        let depth = scratch.path.len();
+        if use_rave {
+            scratch.stamp = scratch.stamp.wrapping_add(1);
+            if scratch.stamp == 0 {
+                scratch.marks.fill(0);
+                scratch.stamp = 1;
+            }
+            // Mark the moves played after the deepest tree node (playout moves).
+            for &(side, mv) in &scratch.played[depth - 1..] {
+                scratch.marks[(side.index() << 16) | usize::from(mv.to_bits())] = scratch.stamp;
+            }
+        }
+        for level in (0..depth).rev() {
+            let index = scratch.path[level];
+            let node = &mut tree.nodes[index];
+            node.in_flight = node.in_flight.saturating_sub(1);
+            node.visits += 1;
+            node.value_sum += value;
+            if use_rave && tree.nodes[index].expanded {
+                // The player to move at this node is the one who did not move into it.
+                let mover_side = if level == 0 { self.root_side } else { scratch.played[level - 1].0.opponent() };
+                let result_for_mover = 1.0 - value;
+                for child in tree.nodes[index].children() {
+                    let bits = usize::from(tree.nodes[child].mv.to_bits());
+                    if scratch.marks[(mover_side.index() << 16) | bits] == scratch.stamp {
+                        let child = &mut tree.nodes[child];
+                        child.rave_visits += 1;
+                        child.rave_sum += result_for_mover;
+                    }
+                }
+            }
+            if use_rave && level > 0 {
+                let (side, mv) = scratch.played[level - 1];
+                scratch.marks[(side.index() << 16) | usize::from(mv.to_bits())] = scratch.stamp;
+            }
+            value = 1.0 - value;
+        }
+    }
+
+    /// Root statistics, most visited first.
+    fn root_stats(&self) -> Vec<MoveStat<G::Move>> {
+        let tree = self.tree.lock();
+        let root = &tree.nodes[0];
+        if !root.expanded {
+            return Vec::new();
+        }
+        let mut stats: Vec<MoveStat<G::Move>> = root
+            .children()
+            .filter(|&child| tree.nodes[child].visits > 0)
+            .map(|child| {
+                let node = &tree.nodes[child];
+                let mean = node.mean(0.5);
+                let spread = (mean * (1.0 - mean) / node.visits as f32).sqrt();
+                let mut pv = vec![node.mv];
+                pv.extend(tree.principal_line(child, MAX_REPORTED_LINE - 1));
+                MoveStat {
+                    mv: node.mv,
+                    visits: node.visits,
+                    win_rate: mean,
+                    prior: node.prior,
+                    lower_bound: (mean - 1.96 * spread).max(0.0),
+                    pv,
+                }
+            })
+            .collect();
+        stats.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        stats
+    }
+}
+
+impl<G: Playout> Searcher<G> for Mcts<G> {
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        sink: &mut dyn InfoSink<G::Move>,
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let time = TimeManager::new(limits, self.options.move_overhead, self.config.moves_left);
+        let tree = self.starting_tree(root);
+        let run = Run {
+            tree: Mutex::new(tree),
+            control,
+            config: &self.config,
+            root,
+            root_side: root.side_to_move(),
+            search_moves: &limits.search_moves,
+            playouts: AtomicU64::new(0),
+            abort: AtomicBool::new(false),
+            max_nodes: self.max_nodes(),
+        };
+        let threads = self.options.threads.max(1);
+        let seed = self.config.seed;
+        std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let run = &run;
+                std::thread::Builder::new()
+                    .stack_size(crate::alphabeta::SEARCH_STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        let mut scratch = Scratch::new(root, seed + thread as u64);
+                        while !run.aborted() {
+                            run.iterate(&mut scratch);
+                        }
+                    })
+                    .expect("spawning a search thread");
+            }
+            let mut scratch = Scratch::new(root, seed);
+            let mut last_report = Instant::now();
+            loop {
+                run.iterate(&mut scratch);
+                let playouts = run.playouts.load(Ordering::Relaxed);
+                if playouts % 16 == 0 || limits.nodes.is_some() {
+                    if should_stop(&run, limits, &time, playouts) {
+                        break;
+                    }
+                    if let Some(interval) = limits.report_interval {
+                        if last_report.elapsed() >= interval {
+                            last_report = Instant::now();
+                            sink.report(Report::Analysis { moves: run.root_stats(), playouts, time: start.elapsed() });
+                        }
+                    }
+                }
+            }
+            run.abort.store(true, Ordering::Relaxed);
+        });
+        let stats = run.root_stats();
+        let playouts = run.playouts.load(Ordering::Relaxed);
+        let tree = run.tree.into_inner();
+        let result = match stats.first() {
+            Some(best) => SearchResult {
+                best: Some(best.mv),
+                ponder: best.pv.get(1).copied(),
+                score: Score::WinRate(best.win_rate),
+                depth: best.pv.len() as u32,
+                nodes: playouts,
+                time: start.elapsed(),
+                pv: best.pv.clone(),
+            },
+            None => fallback_result(root, playouts, start.elapsed()),
+        };
+        if let Some(best) = stats.first() {
+            if limits.report_interval.is_some() {
+                sink.report(Report::Analysis { moves: stats.clone(), playouts, time: start.elapsed() });
+            }
+            sink.report(Report::Info(Info {
+                depth: result.depth,
+                seldepth: result.depth,
+                multipv: 1,
+                score: Score::WinRate(best.win_rate),
+                bound: Bound::Exact,
+                nodes: playouts,
+                time: start.elapsed(),
+                hashfull: None,
+                pv: best.pv.clone(),
+            }));
+        }
+        self.kept = Some((root.clone(), tree));
+        result
+    }
+
+    fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    fn set_options(&mut self, options: &EngineOptions) {
+        self.options = options.clone();
+    }
+}
+
+/// Whether the main thread should end the search.
+fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &TimeManager, playouts: u64) -> bool {
+    if run.control.is_stopped() || time.hard_expired(run.control) {
+        return true;
+    }
+    if limits.nodes.is_some_and(|limit| playouts >= limit) {
+        return true;
+    }
+    let tree = run.tree.lock();
+    let root = &tree.nodes[0];
+    if root.terminal.is_some() || (root.expanded && root.child_count == 0) {
+        return true;
+    }
+    if !time.soft_expired(run.control, 1.0) {
+        // A forced move (one child) needs no thought once the clock runs.
+        let timed = !limits.is_untimed() && !run.control.is_pondering();
+        return timed && root.expanded && root.child_count == 1 && playouts >= 64;
+    }
+    true
+}
+
+/// The result when no root child was visited (stopped at once, or no legal move).
+fn fallback_result<G: Playout>(root: &G, playouts: u64, time: Duration) -> SearchResult<G::Move> {
+    let mut moves = G::Moves::default();
+    root.generate_legal_moves(&mut moves);
+    let score = match root.outcome() {
+        Some(Outcome::Win(side)) if side != root.side_to_move() => Score::WinRate(0.0),
+        Some(Outcome::Win(_)) => Score::WinRate(1.0),
+        _ => Score::WinRate(0.5),
+    };
+    SearchResult {
+        best: moves.first().copied(),
+        ponder: None,
+        score,
+        depth: 0,
+        nodes: playouts,
+        time,
+        pv: moves.first().copied().into_iter().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,97 @@
+//! Tests of the MCTS searcher on tic-tac-toe and connect four.
+
+use super::{Mcts, MctsConfig, Selection};
+use crate::game::{Game, Outcome, Side};
+use crate::info::{Report, Silent};
+use crate::limits::{EngineOptions, Limits};
+use crate::score::Score;
+use crate::search::Searcher;
+use crate::time::SearchControl;
+use crate::toys::{ConnectFour, TicTacToe};
+
+const PLAYOUTS: u64 = 3000;
+
+fn configs() -> [MctsConfig; 2] {
+    [
+        MctsConfig { selection: Selection::Uct { exploration: 0.7 }, reuse_tree: false, ..MctsConfig::default() },
+        MctsConfig {
+            selection: Selection::Puct { exploration: 1.5, first_play_reduction: 0.1 },
+            rave_equivalence: Some(200.0),
+            ..MctsConfig::default()
+        },
+    ]
+}
+
+/// Plays MCTS (as `mcts_side`) against every possible reply of the opponent; returns the games lost.
+fn losses_against_every_reply(search: &mut Mcts<TicTacToe>, game: &mut TicTacToe, mcts_side: Side) -> usize {
+    match game.outcome() {
+        Some(Outcome::Win(winner)) => return usize::from(winner != mcts_side),
+        Some(Outcome::Draw) => return 0,
+        None => {}
+    }
+    if game.side_to_move() == mcts_side {
+        let result = search.search(game, &Limits::nodes(PLAYOUTS), &SearchControl::new(), &mut Silent);
+        let mv = result.best.expect("a live game has a move");
+        game.play(mv);
+        let lost = losses_against_every_reply(search, game, mcts_side);
+        game.undo();
+        lost
+    } else {
+        let mut moves = <TicTacToe as Game>::Moves::default();
+        game.generate_legal_moves(&mut moves);
+        let mut lost = 0;
+        for &mv in moves.iter() {
+            game.play(mv);
+            lost += losses_against_every_reply(search, game, mcts_side);
+            game.undo();
+        }
+        lost
+    }
+}
+
+#[test]
+fn never_loses_tic_tac_toe_from_the_start_with_either_side() {
+    for config in configs() {
+        let mut search = Mcts::new(config.clone(), &EngineOptions::default());
+        for side in Side::BOTH {
+            let lost = losses_against_every_reply(&mut search, &mut TicTacToe::new(), side);
+            assert_eq!(lost, 0, "{config:?} lost {lost} games as {side:?}");
+        }
+    }
+}
+
+#[test]
+fn takes_an_immediate_win_and_reports_analysis() {
+    let game = ConnectFour::from_moves(&[2, 2, 3, 3, 4, 4]);
+    let mut search = Mcts::new(configs()[1].clone(), &EngineOptions { threads: 2, ..EngineOptions::default() });
+    let mut analyses = 0;
+    let mut sink = |report: Report<u8>| {
+        if let Report::Analysis { moves, .. } = report {
+            assert!(!moves.is_empty());
+            analyses += 1;
+        }
+    };
+    let limits = Limits { report_interval: Some(std::time::Duration::ZERO), ..Limits::nodes(4000) };
+    let result = search.search(&game, &limits, &SearchControl::new(), &mut sink);
+    assert!([1, 5].contains(&result.best.unwrap()), "{result:?}");
+    assert!(matches!(result.score, Score::WinRate(rate) if rate > 0.9), "{result:?}");
+    assert!(analyses > 0);
+}
+
+#[test]
+fn reuses_the_tree_after_moves_and_is_reproducible() {
+    let config = configs()[0].clone();
+    let config = MctsConfig { reuse_tree: true, ..config };
+    let mut search = Mcts::new(config.clone(), &EngineOptions::default());
+    let mut game = ConnectFour::new();
+    let first = search.search(&game, &Limits::nodes(5000), &SearchControl::new(), &mut Silent);
+    let reply = first.pv.get(1).copied().unwrap_or(3);
+    game.play(first.best.unwrap());
+    game.play(reply);
+    let kept = search.starting_tree(&game);
+    assert!(kept.nodes[0].visits > 0, "the subtree after the two moves is kept");
+    // Same seed, fresh tree: the same move.
+    let mut again = Mcts::new(config, &EngineOptions::default());
+    let second = again.search(&ConnectFour::new(), &Limits::nodes(5000), &SearchControl::new(), &mut Silent);
+    assert_eq!(first.best, second.best);
+}

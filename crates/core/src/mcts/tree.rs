@@ -1,0 +1,126 @@
+//! The search tree of the MCTS searcher: nodes in one arena, children stored contiguously.
+
+use crate::game::PackedMove;
+
+/// One node: the statistics of the move that leads to it, seen by the player who made that move.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<M> {
+    /// The move from the parent (meaningless for the root).
+    pub mv: M,
+    pub visits: u32,
+    /// Sum of results for the player who played `mv`, each in `[0, 1]`.
+    pub value_sum: f32,
+    pub prior: f32,
+    pub rave_visits: u32,
+    pub rave_sum: f32,
+    /// Playouts currently running through this node (virtual losses).
+    pub in_flight: u32,
+    pub first_child: u32,
+    pub child_count: u32,
+    pub expanded: bool,
+    /// Exact result for the player who played `mv`, when the game is over at this node.
+    pub terminal: Option<f32>,
+}
+
+impl<M: PackedMove> Node<M> {
+    pub(crate) fn new(mv: M, prior: f32) -> Self {
+        Node {
+            mv,
+            visits: 0,
+            value_sum: 0.0,
+            prior,
+            rave_visits: 0,
+            rave_sum: 0.0,
+            in_flight: 0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            terminal: None,
+        }
+    }
+
+    /// Mean result for the player who played `mv`, or `default` before any visit.
+    pub(crate) fn mean(&self, default: f32) -> f32 {
+        if self.visits == 0 {
+            default
+        } else {
+            self.value_sum / self.visits as f32
+        }
+    }
+
+    pub(crate) fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.child_count) as usize
+    }
+}
+
+/// The arena. Index 0 is the root.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<M> {
+    pub nodes: Vec<Node<M>>,
+}
+
+impl<M: PackedMove> Tree<M> {
+    pub(crate) fn new(root_move: M) -> Self {
+        Tree { nodes: vec![Node::new(root_move, 1.0)] }
+    }
+
+    /// The child of `node` reached by `mv`, if that child exists.
+    pub(crate) fn child_with_move(&self, node: usize, mv: M) -> Option<usize> {
+        let node = &self.nodes[node];
+        if !node.expanded {
+            return None;
+        }
+        node.children().find(|&child| self.nodes[child].mv == mv)
+    }
+
+    /// A new tree made of the subtree under `node` (which becomes the root), for reuse after moves.
+    pub(crate) fn extract(&self, node: usize) -> Tree<M> {
+        let mut nodes = Vec::with_capacity(self.nodes.len() / 2);
+        let mut root = self.nodes[node].clone();
+        root.in_flight = 0;
+        nodes.push(root);
+        // Breadth-first copy keeps each node's children contiguous.
+        let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let old_node = &self.nodes[old];
+            if !old_node.expanded {
+                continue;
+            }
+            nodes[new].first_child = nodes.len() as u32;
+            for child in old_node.children() {
+                let mut copy = self.nodes[child].clone();
+                copy.in_flight = 0;
+                queue.push_back((child, nodes.len()));
+                nodes.push(copy);
+            }
+        }
+        Tree { nodes }
+    }
+
+    /// The most visited line from the root, at most `max` moves.
+    pub(crate) fn principal_line(&self, from: usize, max: usize) -> Vec<M> {
+        let mut line = Vec::new();
+        let mut node = from;
+        while line.len() < max {
+            let Some(best) = self.most_visited_child(node) else { break };
+            if self.nodes[best].visits == 0 {
+                break;
+            }
+            line.push(self.nodes[best].mv);
+            node = best;
+        }
+        line
+    }
+
+    /// The child with the most visits (ties: the better mean), if `node` has children.
+    pub(crate) fn most_visited_child(&self, node: usize) -> Option<usize> {
+        let node = &self.nodes[node];
+        if !node.expanded {
+            return None;
+        }
+        node.children().max_by(|&a, &b| {
+            let (a, b) = (&self.nodes[a], &self.nodes[b]);
+            a.visits.cmp(&b.visits).then(a.mean(0.0).total_cmp(&b.mean(0.0)))
+        })
+    }
+}

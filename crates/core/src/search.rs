@@ -1,0 +1,137 @@
+//! The searcher interface shared by alpha-beta and MCTS, and the hooks a game offers each of them.
+
+use crate::game::{Game, Side};
+use crate::info::{InfoSink, SearchResult};
+use crate::limits::{EngineOptions, Limits};
+use crate::moves::MoveBuffer;
+use crate::rng::Rng;
+use crate::time::SearchControl;
+
+/// A search algorithm for game `G`. Owned by one engine controller thread; it may spawn helpers.
+pub trait Searcher<G: Game>: Send + 'static {
+    /// Searches `root` within `limits` until done or `control` says stop; reports to `sink` as
+    /// it goes. Returns a legal best move whenever `root` has one, even if stopped at once.
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        sink: &mut dyn InfoSink<G::Move>,
+    ) -> SearchResult<G::Move>;
+
+    /// Forgets everything learnt (a new game starts).
+    fn clear(&mut self);
+
+    /// Applies engine-wide options (threads, memory, MultiPV, overhead).
+    fn set_options(&mut self, options: &EngineOptions);
+}
+
+/// Pruning margins a game tunes for the alpha-beta searcher. Zero disables a technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Reverse futility: at depth `d` a node whose eval beats beta by `d * margin` is cut.
+    pub reverse_futility_margin: i32,
+    /// Futility: quiet moves at depth `d` are skipped when eval + `d * margin` cannot reach alpha.
+    pub futility_margin: i32,
+    /// Razoring: at depth 1–2 a node whose eval is this far below alpha drops to quiescence.
+    pub razor_margin: i32,
+    /// Late-move reductions on quiet moves.
+    pub late_move_reductions: bool,
+    /// Half-width of the first aspiration window around the previous iteration's value.
+    pub aspiration_window: i32,
+}
+
+impl Pruning {
+    /// Full-width search with no speculative pruning: what tiny games and solvers want.
+    pub const NONE: Pruning = Pruning {
+        reverse_futility_margin: 0,
+        futility_margin: 0,
+        razor_margin: 0,
+        late_move_reductions: false,
+        aspiration_window: 0,
+    };
+}
+
+/// A static evaluation for the alpha-beta searcher.
+pub trait Evaluate: Game {
+    /// How aggressively the searcher may prune in this game.
+    const PRUNING: Pruning = Pruning::NONE;
+
+    /// The position's value for the side to move, within `±score::MAX_EVAL`.
+    fn evaluate(&self) -> i32;
+
+    /// The moves the searcher tries (default: every legal move). A game may narrow the list to
+    /// candidates (gomoku: points near stones), but must return only legal moves and at least one
+    /// whenever a legal move exists.
+    fn generate_search_moves(&self, moves: &mut Self::Moves) {
+        self.generate_legal_moves(moves);
+    }
+
+    /// An ordering hint for `mv` (higher first): captures by victim and attacker, threats. Killer
+    /// and history scores are added by the searcher for moves that are not tactical.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+}
+
+/// Quiescence and check handling: games with captures and checks implement the methods; a game
+/// without them writes `impl Tactical for MyGame {}` and the searcher stands pat at the horizon.
+pub trait Tactical: Game {
+    /// Whether the game has tactical moves to resolve at the horizon.
+    const ENABLED: bool = false;
+
+    /// Clears `moves` and fills it with the legal moves that change material (captures, promotions).
+    fn generate_tactical_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+    }
+
+    /// Whether `mv` is tactical (such moves are not reduced or pruned as quiet moves).
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Whether the side to move is in check (checks are extended and never stood pat in).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv` wins at least `threshold` by static exchange (true if the game cannot tell).
+    fn static_exchange_at_least(&self, _mv: Self::Move, _threshold: i32) -> bool {
+        true
+    }
+}
+
+/// Null-move pruning: passing a turn to prove the position is good enough. Opt in with `ENABLED`.
+pub trait NullMove: Game {
+    /// Whether the game supports a null move at all.
+    const ENABLED: bool = false;
+
+    /// Whether a null move is sound here (not in check, not in a zugzwang-prone ending).
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn (only called when `null_move_allowed`).
+    fn play_null(&mut self) {}
+
+    /// Takes back `play_null`.
+    fn undo_null(&mut self) {}
+}
+
+/// What the MCTS searcher needs from a game: move priors and a fast playout.
+pub trait Playout: Game {
+    /// The moves to expand in the tree (default: every legal move). Must be legal, and non-empty
+    /// whenever a legal move exists.
+    fn generate_tree_moves(&self, moves: &mut Self::Moves) {
+        self.generate_legal_moves(moves);
+    }
+
+    /// Writes a prior weight (any non-negative scale; the searcher normalises) for each move.
+    fn priors(&self, moves: &[Self::Move], priors: &mut [f32]) {
+        priors[..moves.len()].fill(1.0);
+    }
+
+    /// Plays the game out to its end with a fast policy and returns the result for the side to
+    /// move here, in `[0, 1]`. Records every move played (with its mover) in `played` for RAVE.
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Self::Move)>) -> f32;
+}

@@ -1,0 +1,54 @@
+//! `tessera`: the workspace's command-line front door.
+//!
+//! Subcommands grow with the project: `engines` lists the engine binaries and how a GUI starts
+//! each; `latency` measures how fast a running search answers `stop`.
+
+mod guide;
+mod latency;
+
+use clap::{Parser, Subcommand};
+
+/// One workspace of game engines: chess (UCI), xiangqi (UCCI/UCI), gomoku and renju (pbrain,
+/// AGI) and go (GTP), each speaking its game's native protocol on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "tessera", version, about, long_about = None)]
+struct Cli {
+    /// Log level for messages on stderr (error, warn, info, debug, trace).
+    #[arg(long, global = true, default_value = "warn")]
+    log_level: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the engine binaries and how to point each game's GUIs at them.
+    Engines,
+    /// Measure the time from `stop` to the search's answer (target: a few milliseconds).
+    Latency {
+        /// How many searches to stop.
+        #[arg(long, default_value_t = 50)]
+        trials: u32,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    if let Err(error) = tessera_core::io::init_logging(&cli.log_level, None) {
+        eprintln!("tessera: {error}");
+        return std::process::ExitCode::FAILURE;
+    }
+    match cli.command {
+        Some(Command::Engines) => guide::print_engines(),
+        Some(Command::Latency { trials, threads }) => latency::measure(trials, threads),
+        None => {
+            use clap::CommandFactory;
+            // No subcommand: show what there is to do.
+            let _ = Cli::command().print_help();
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}

@@ -1,0 +1,173 @@
+//! Shared helpers for the workspace tests: find the release engine binaries and third-party
+//! peers, and drive a child process over real pipes with timeouts.
+#![allow(dead_code)] // each test file uses its own part of this module
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
+
+/// The workspace root (where the root `Cargo.toml` is).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared/reference/<file>`, the reference data every developer and CI has beside the project.
+pub fn reference_file(file: &str) -> PathBuf {
+    workspace_root().join("../shared/reference").join(file)
+}
+
+/// The release build of one of our engine binaries.
+///
+/// # Panics
+/// When it is not built: the README's test command builds the release binaries first.
+pub fn engine_binary(name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from);
+    let path = target.join("release").join(name);
+    assert!(path.exists(), "{} is missing: run `cargo build --release --workspace` first", path.display());
+    path
+}
+
+/// Whether third-party peers must be present (CI sets `TESSERA_REQUIRE_PEERS=1`).
+pub fn peers_required() -> bool {
+    std::env::var("TESSERA_REQUIRE_PEERS").is_ok_and(|value| value == "1")
+}
+
+/// Finds a third-party program on `PATH` or in `/usr/games` (where Debian puts chess engines).
+/// Returns `None` with a message on stderr when it is missing, unless peers are required, in
+/// which case a missing peer fails the test.
+pub fn peer(program: &str, install_hint: &str) -> Option<PathBuf> {
+    let path_dirs =
+        std::env::var_os("PATH").map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>()).unwrap_or_default();
+    let found = path_dirs
+        .into_iter()
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/bin")])
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file());
+    if found.is_none() {
+        assert!(!peers_required(), "{program} is required (TESSERA_REQUIRE_PEERS=1) but missing: {install_hint}");
+        eprintln!("SKIPPED: {program} is not installed ({install_hint})");
+    }
+    found
+}
+
+/// Whether `python3 -c "import <module>"` works; same skip/require policy as [`peer`].
+pub fn python_module(module: &str, install_hint: &str) -> bool {
+    let ok =
+        Command::new("python3").args(["-c", &format!("import {module}")]).status().is_ok_and(|status| status.success());
+    if !ok {
+        assert!(!peers_required(), "python module {module} is required but missing: {install_hint}");
+        eprintln!("SKIPPED: python module {module} is not installed ({install_hint})");
+    }
+    ok
+}
+
+/// A child process driven over its stdin/stdout, with every read bounded by a timeout.
+pub struct Driven {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Driven {
+    /// Starts `program` with `args`; stderr is discarded unless `TESSERA_TEST_STDERR` is set.
+    pub fn start(program: &Path, args: &[&str]) -> Driven {
+        let stderr = if std::env::var_os("TESSERA_TEST_STDERR").is_some() { Stdio::inherit() } else { Stdio::null() };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .unwrap_or_else(|error| panic!("starting {}: {error}", program.display()));
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = unbounded();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Driven { child, stdin, lines, transcript: Vec::new() }
+    }
+
+    /// Writes `text` followed by `\n`.
+    pub fn send(&mut self, text: &str) {
+        self.send_raw(&format!("{text}\n"));
+    }
+
+    /// Writes `text` exactly (for CR LF and other line-end tests).
+    pub fn send_raw(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(text.as_bytes()).and_then(|()| stdin.flush()).expect("writing to the engine");
+    }
+
+    /// Closes the child's stdin (end of input).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` after `timeout` or at end of output.
+    pub fn read_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.transcript.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first for which `done` is true.
+    ///
+    /// # Panics
+    /// If no such line comes within `timeout`.
+    pub fn read_until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.read_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return lines;
+                    }
+                }
+                None => panic!("no expected line within {timeout:?}; transcript:\n{}", self.transcript.join("\n")),
+            }
+        }
+    }
+
+    /// Lines that arrive within `quiet` of each other, stopping at the first silence.
+    pub fn read_available(&mut self, quiet: Duration) -> Vec<String> {
+        std::iter::from_fn(|| self.read_line(quiet)).collect()
+    }
+
+    /// Waits up to `timeout` for the process to exit; returns whether it did.
+    pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+impl Drop for Driven {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
