@@ -1,0 +1,303 @@
+//! Match statistics: Elo difference with a 95% error bar, likelihood of superiority, and a
+//! sequential probability ratio test (SPRT) on game results or on pairs of games (pentanomial).
+//!
+//! The models are the usual ones of engine testing: the logistic Elo curve, a normal
+//! approximation of the mean score, and the generalised SPRT log-likelihood ratio
+//! `N (s1 - s0)(2 m - s0 - s1) / (2 v)` for mean score `m` and per-sample variance `v`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The two-sided 95% quantile of the normal distribution.
+const Z_95: f64 = 1.959_963_985;
+
+/// The expected score of a player `elo` points stronger, in `(0, 1)`.
+#[must_use]
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference that gives `score` (clamped away from 0 and 1, where it is infinite).
+#[must_use]
+pub fn elo_from_score(score: f64) -> f64 {
+    let score = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// An Elo estimate with its 95% confidence margin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The estimated difference (positive: the first engine is stronger).
+    pub elo: f64,
+    /// Half the width of the 95% interval, in Elo.
+    pub margin: f64,
+}
+
+impl fmt::Display for EloEstimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:+.1} +/- {:.1}", self.elo, self.margin)
+    }
+}
+
+/// Mean and variance of a sample given as (value, count) pairs.
+fn mean_and_variance(samples: &[(f64, u32)]) -> Option<(f64, f64, f64)> {
+    let count: f64 = samples.iter().map(|&(_, n)| f64::from(n)).sum();
+    if count == 0.0 {
+        return None;
+    }
+    let mean = samples.iter().map(|&(x, n)| x * f64::from(n)).sum::<f64>() / count;
+    let variance = samples.iter().map(|&(x, n)| f64::from(n) * (x - mean).powi(2)).sum::<f64>() / count;
+    Some((mean, variance, count))
+}
+
+fn estimate(samples: &[(f64, u32)]) -> Option<EloEstimate> {
+    let (mean, variance, count) = mean_and_variance(samples)?;
+    let spread = Z_95 * (variance / count).sqrt();
+    let low = elo_from_score(mean - spread);
+    let high = elo_from_score(mean + spread);
+    Some(EloEstimate { elo: elo_from_score(mean), margin: (high - low) / 2.0 })
+}
+
+fn log_likelihood_ratio(samples: &[(f64, u32)], elo0: f64, elo1: f64) -> f64 {
+    let Some((mean, variance, count)) = mean_and_variance(samples) else { return 0.0 };
+    if variance <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+    (s1 - s0) * (2.0 * mean - s0 - s1) * count / (2.0 * variance)
+}
+
+/// Wins, draws and losses of the first engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Results {
+    /// Games the first engine won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the first engine lost.
+    pub losses: u32,
+}
+
+impl Results {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first engine's score as a fraction (0.5 before any game).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games())
+        }
+    }
+
+    fn samples(&self) -> [(f64, u32); 3] {
+        [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)]
+    }
+
+    /// The Elo difference and its 95% margin, `None` before any game.
+    #[must_use]
+    pub fn elo(&self) -> Option<EloEstimate> {
+        estimate(&self.samples())
+    }
+
+    /// Likelihood of superiority: the probability that the first engine is the stronger.
+    #[must_use]
+    pub fn likelihood_of_superiority(&self) -> f64 {
+        let decisive = f64::from(self.wins + self.losses);
+        if decisive == 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((f64::from(self.wins) - f64::from(self.losses)) / (2.0 * decisive).sqrt()))
+    }
+}
+
+/// Counts of game pairs (the same opening with colours swapped) by the pair's total score for the
+/// first engine: 0, ½, 1, 1½ and 2 points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// `counts[k]`: pairs where the first engine scored `k / 2` points.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Records a finished pair; `points` is the first engine's total over both games (0.0–2.0).
+    pub fn add_pair(&mut self, points: f64) {
+        let index = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[index] += 1;
+    }
+
+    fn samples(&self) -> [(f64, u32); 5] {
+        std::array::from_fn(|k| (k as f64 / 4.0, self.counts[k]))
+    }
+
+    /// The Elo difference and its 95% margin from pair results (narrower when openings are unbalanced).
+    #[must_use]
+    pub fn elo(&self) -> Option<EloEstimate> {
+        estimate(&self.samples())
+    }
+}
+
+/// What a sequential test says after the games so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// Not enough evidence yet.
+    Continue,
+    /// The first engine is not stronger by `elo1` (H0 accepted).
+    AcceptH0,
+    /// The first engine is stronger by at least `elo0` (H1 accepted).
+    AcceptH1,
+}
+
+/// A sequential probability ratio test of H0: `elo = elo0` against H1: `elo = elo1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo under the null hypothesis.
+    pub elo0: f64,
+    /// Elo under the alternative.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// The (lower, upper) log-likelihood-ratio bounds.
+    #[must_use]
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The log-likelihood ratio of the game results.
+    #[must_use]
+    pub fn llr(&self, results: &Results) -> f64 {
+        log_likelihood_ratio(&results.samples(), self.elo0, self.elo1)
+    }
+
+    /// The log-likelihood ratio of pair results.
+    #[must_use]
+    pub fn llr_pairs(&self, pairs: &Pentanomial) -> f64 {
+        log_likelihood_ratio(&pairs.samples(), self.elo0, self.elo1)
+    }
+
+    /// The decision for a log-likelihood ratio.
+    #[must_use]
+    pub fn decide(&self, llr: f64) -> SprtDecision {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtDecision::AcceptH1
+        } else if llr <= lower {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+}
+
+/// Why an SPRT specification did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SprtSpecError {
+    /// A `key=value` item with an unknown key or a bad number.
+    #[error("bad SPRT item `{0}` (expected elo0=, elo1=, alpha=, beta=)")]
+    BadItem(String),
+    /// The values make no test (elo1 must exceed elo0; alpha and beta in (0, 0.5)).
+    #[error("SPRT needs elo0 < elo1 and 0 < alpha, beta < 0.5")]
+    Inconsistent,
+}
+
+impl FromStr for Sprt {
+    type Err = SprtSpecError;
+
+    /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05` (spaces or commas between items; alpha and beta
+    /// default to 0.05).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        for item in text.split([' ', ',']).filter(|item| !item.is_empty()) {
+            let bad = || SprtSpecError::BadItem(item.to_string());
+            let (key, value) = item.split_once('=').ok_or_else(bad)?;
+            let value: f64 = value.parse().map_err(|_| bad())?;
+            match key.to_ascii_lowercase().as_str() {
+                "elo0" => sprt.elo0 = value,
+                "elo1" => sprt.elo1 = value,
+                "alpha" => sprt.alpha = value,
+                "beta" => sprt.beta = value,
+                _ => return Err(bad()),
+            }
+        }
+        let probability = |p: f64| p > 0.0 && p < 0.5;
+        if sprt.elo1 <= sprt.elo0 || !probability(sprt.alpha) || !probability(sprt.beta) {
+            return Err(SprtSpecError::Inconsistent);
+        }
+        Ok(sprt)
+    }
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, absolute error below 1.5e-7).
+fn erf(x: f64) -> f64 {
+    let sign = x.signum();
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    sign * (1.0 - poly * (-x * x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(actual: f64, expected: f64, tolerance: f64) {
+        assert!((actual - expected).abs() <= tolerance, "{actual} is not within {tolerance} of {expected}");
+    }
+
+    #[test]
+    fn elo_curve_and_error_bars_match_known_values() {
+        close(elo_from_score(0.75), 190.8485, 1e-3);
+        close(score_from_elo(elo_from_score(0.3)), 0.3, 1e-12);
+        let even = Results { wins: 30, draws: 40, losses: 30 }.elo().unwrap();
+        close(even.elo, 0.0, 1e-9);
+        close(even.margin, 53.158, 1e-2);
+        let strong = Results { wins: 60, draws: 30, losses: 10 }.elo().unwrap();
+        close(strong.elo, 190.8485, 1e-3);
+        close(strong.margin, 62.045, 1e-2);
+        assert_eq!(strong.to_string(), "+190.8 +/- 62.0");
+        assert!(Results::default().elo().is_none());
+    }
+
+    #[test]
+    fn likelihood_of_superiority() {
+        close(Results { wins: 10, draws: 7, losses: 5 }.likelihood_of_superiority(), 0.901_647, 1e-5);
+        close(Results { wins: 3, draws: 0, losses: 3 }.likelihood_of_superiority(), 0.5, 1e-9);
+    }
+
+    #[test]
+    fn sprt_llr_bounds_and_decisions() {
+        let sprt: Sprt = "elo0=0 elo1=5 alpha=0.05 beta=0.05".parse().unwrap();
+        let (lower, upper) = sprt.bounds();
+        close(lower, -2.944_439, 1e-5);
+        close(upper, 2.944_439, 1e-5);
+        close(sprt.llr(&Results { wins: 400, draws: 300, losses: 300 }), 1.935_475, 1e-5);
+        let pairs = Pentanomial { counts: [10, 40, 100, 60, 20] };
+        close(sprt.llr_pairs(&pairs), 1.140_003, 1e-5);
+        close(pairs.elo().unwrap().elo, 30.2883, 1e-3);
+        assert_eq!(sprt.decide(3.0), SprtDecision::AcceptH1);
+        assert_eq!(sprt.decide(-3.0), SprtDecision::AcceptH0);
+        assert_eq!(sprt.decide(1.9), SprtDecision::Continue);
+    }
+
+    #[test]
+    fn sprt_specifications() {
+        assert_eq!("elo0=-2,elo1=3".parse::<Sprt>().unwrap().elo0, -2.0);
+        assert_eq!("elo0=5 elo1=0".parse::<Sprt>(), Err(SprtSpecError::Inconsistent));
+        assert!(matches!("gamma=1".parse::<Sprt>(), Err(SprtSpecError::BadItem(_))));
+        let mut pairs = Pentanomial::default();
+        pairs.add_pair(1.5);
+        pairs.add_pair(0.0);
+        assert_eq!(pairs.counts, [1, 0, 0, 1, 0]);
+    }
+}
