@@ -1,4 +1,20 @@
 //! `tessera-arena`: matches between engines of any of the five protocols, and the statistics
 //! that turn their results into Elo differences, error bars, LOS and SPRT decisions.
+//!
+//! - [`process`] starts engine processes and talks to them with deadlines.
+//! - [`game`] plays one game between two [`Contestant`]s, refereed by our own rules, with time
+//!   forfeits, illegal moves, crashes and score adjudication.
+//! - [`schedule`] runs a whole match over openings with colour alternation and concurrency.
+//! - [`stats`] and [`time_control`] hold the numbers.
 
+pub mod game;
+pub mod process;
+pub mod schedule;
 pub mod stats;
+pub mod time_control;
+
+pub use game::{play_game, Adjudication, Contestant, GameRecord, GameSettings, Reply, Termination};
+pub use process::{ClientError, EngineProcess, EngineSpec};
+pub use schedule::{run_match, MatchSettings, Standings};
+pub use stats::{EloEstimate, Pentanomial, Results, Sprt, SprtDecision};
+pub use time_control::{GameClocks, TimeControl};

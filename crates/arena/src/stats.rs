@@ -39,19 +39,23 @@ impl fmt::Display for EloEstimate {
     }
 }
 
-/// Mean and variance of a sample given as (value, count) pairs.
-fn mean_and_variance(samples: &[(f64, u32)]) -> Option<(f64, f64, f64)> {
-    let count: f64 = samples.iter().map(|&(_, n)| f64::from(n)).sum();
-    if count == 0.0 {
+/// Mean, variance and size of a sample given as (value, weight) pairs; `None` when empty.
+fn moments(samples: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
+    let count: f64 = samples.iter().map(|&(_, n)| n).sum();
+    if count <= 0.0 {
         return None;
     }
-    let mean = samples.iter().map(|&(x, n)| x * f64::from(n)).sum::<f64>() / count;
-    let variance = samples.iter().map(|&(x, n)| f64::from(n) * (x - mean).powi(2)).sum::<f64>() / count;
+    let mean = samples.iter().map(|&(x, n)| x * n).sum::<f64>() / count;
+    let variance = samples.iter().map(|&(x, n)| n * (x - mean).powi(2)).sum::<f64>() / count;
     Some((mean, variance, count))
 }
 
+fn weighted(samples: &[(f64, u32)]) -> Vec<(f64, f64)> {
+    samples.iter().map(|&(x, n)| (x, f64::from(n))).collect()
+}
+
 fn estimate(samples: &[(f64, u32)]) -> Option<EloEstimate> {
-    let (mean, variance, count) = mean_and_variance(samples)?;
+    let (mean, variance, count) = moments(&weighted(samples))?;
     let spread = Z_95 * (variance / count).sqrt();
     let low = elo_from_score(mean - spread);
     let high = elo_from_score(mean + spread);
@@ -59,10 +63,13 @@ fn estimate(samples: &[(f64, u32)]) -> Option<EloEstimate> {
 }
 
 fn log_likelihood_ratio(samples: &[(f64, u32)], elo0: f64, elo1: f64) -> f64 {
-    let Some((mean, variance, count)) = mean_and_variance(samples) else { return 0.0 };
-    if variance <= 0.0 {
+    if samples.iter().all(|&(_, n)| n == 0) {
         return 0.0;
     }
+    // Empty outcome classes get a tiny weight (as fishtest regularises), so that a one-sided
+    // record such as "all wins" has a variance and still leads to a decision.
+    let regularised: Vec<(f64, f64)> = weighted(samples).into_iter().map(|(x, n)| (x, n.max(1e-3))).collect();
+    let Some((mean, variance, count)) = moments(&regularised) else { return 0.0 };
     let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
     (s1 - s0) * (2.0 * mean - s0 - s1) * count / (2.0 * variance)
 }

@@ -1,0 +1,164 @@
+//! A match: many games between two engines over a set of openings, played by worker threads,
+//! with colours alternating over each opening and statistics kept as games finish.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use crossbeam_channel::unbounded;
+use tessera_core::{Game, Outcome, Side};
+
+use crate::game::{play_game, Contestant, GameRecord, GameSettings};
+use crate::process::ClientError;
+use crate::stats::{Pentanomial, Results, Sprt, SprtDecision};
+
+/// Settings of a whole match.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Games to play (rounded up to whole pairs).
+    pub games: u32,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Settings of each game.
+    pub game: GameSettings,
+    /// Stop early when this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+/// The state of a match, from the first engine's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standings {
+    /// Wins, draws and losses of the first engine.
+    pub results: Results,
+    /// Results of complete pairs (same opening, colours swapped).
+    pub pairs: Pentanomial,
+    /// The SPRT log-likelihood ratio and decision, if a test runs.
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+/// Makes a contestant for engine 0 (the first engine) or 1; called again after a failure.
+pub type ContestantFactory<'a, G> = dyn Fn(usize) -> Result<Box<dyn Contestant<G>>, ClientError> + Sync + 'a;
+
+/// The first engine's points in a finished game where it played `side_of_first`.
+fn points_of_first<G: Game>(record: &GameRecord<G>, first_engine_side: Side) -> f64 {
+    f64::from(record.outcome.value_for(first_engine_side))
+}
+
+/// Plays the match. Game `i` uses opening `(i / 2) % openings.len()`; the first engine moves first
+/// in even games. `on_game` sees every finished game (in finishing order) with the standings.
+///
+/// # Panics
+/// Panics if `openings` is empty.
+pub fn run_match<G: Game>(
+    openings: &[G],
+    settings: &MatchSettings,
+    make: &ContestantFactory<'_, G>,
+    mut on_game: impl FnMut(u32, &GameRecord<G>, &Standings),
+) -> Standings {
+    assert!(!openings.is_empty(), "a match needs at least one opening");
+    let games = settings.games.div_ceil(2) * 2;
+    let next_game = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = unbounded::<(u32, GameRecord<G>)>();
+    let mut standings = Standings::default();
+    std::thread::scope(|scope| {
+        for _ in 0..settings.concurrency.max(1) {
+            let sender = sender.clone();
+            let (next_game, stop) = (&next_game, &stop);
+            scope.spawn(move || {
+                let mut contestants: [Option<Box<dyn Contestant<G>>>; 2] = [None, None];
+                loop {
+                    let index = next_game.fetch_add(1, Ordering::SeqCst);
+                    if index >= games || stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let opening = &openings[(index as usize / 2) % openings.len()];
+                    let record = play_one(opening, index, &mut contestants, make, &settings.game);
+                    if sender.send((index, record)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pair_points: BTreeMap<u32, f64> = BTreeMap::new();
+        for (index, record) in receiver {
+            let first_engine_side = first_engine_side(opening_side(&record), index);
+            let points = points_of_first(&record, first_engine_side);
+            match record.outcome {
+                Outcome::Draw => standings.results.draws += 1,
+                Outcome::Win(side) if side == first_engine_side => standings.results.wins += 1,
+                Outcome::Win(_) => standings.results.losses += 1,
+            }
+            if let Some(other) = pair_points.remove(&(index ^ 1)) {
+                standings.pairs.add_pair(points + other);
+            } else {
+                pair_points.insert(index, points);
+            }
+            if let Some(sprt) = &settings.sprt {
+                let llr = sprt.llr(&standings.results);
+                let decision = sprt.decide(llr);
+                standings.sprt = Some((llr, decision));
+                if decision != SprtDecision::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            on_game(index, &record, &standings);
+        }
+    });
+    standings
+}
+
+fn opening_side<G: Game>(record: &GameRecord<G>) -> Side {
+    record.start.side_to_move()
+}
+
+/// The side the first engine plays in game `index` of an opening whose side to move is `to_move`.
+fn first_engine_side(to_move: Side, index: u32) -> Side {
+    if index % 2 == 0 {
+        to_move
+    } else {
+        to_move.opponent()
+    }
+}
+
+/// Plays game `index`, making contestants as needed and dropping one that failed.
+fn play_one<G: Game>(
+    opening: &G,
+    index: u32,
+    contestants: &mut [Option<Box<dyn Contestant<G>>>; 2],
+    make: &ContestantFactory<'_, G>,
+    settings: &GameSettings,
+) -> GameRecord<G> {
+    for (engine, slot) in contestants.iter_mut().enumerate() {
+        if slot.is_none() {
+            match make(engine) {
+                Ok(contestant) => *slot = Some(contestant),
+                Err(error) => {
+                    // The engine cannot even start: it loses this game without a move.
+                    let side = first_engine_side(opening.side_to_move(), index);
+                    let loser = if engine == 0 { side } else { side.opponent() };
+                    return GameRecord {
+                        start: opening.clone(),
+                        moves: Vec::new(),
+                        outcome: Outcome::Win(loser.opponent()),
+                        termination: crate::game::Termination::Failure(loser, error.to_string()),
+                        names: [String::new(), String::new()],
+                        time_used: Default::default(),
+                    };
+                }
+            }
+        }
+    }
+    let [first, second] = contestants;
+    let (first, second) = (first.as_deref_mut().expect("made above"), second.as_deref_mut().expect("made above"));
+    let players: [&mut dyn Contestant<G>; 2] = if index % 2 == 0 { [first, second] } else { [second, first] };
+    let record = play_game(opening, players, settings);
+    if let crate::game::Termination::Failure(side, _) | crate::game::Termination::TimeForfeit(side) = record.termination
+    {
+        // A failed or hung engine is restarted before its next game.
+        let failed_player = usize::from(side != opening.side_to_move());
+        let failed_engine = if index % 2 == 0 { failed_player } else { 1 - failed_player };
+        contestants[failed_engine] = None;
+    }
+    record
+}
