@@ -15,6 +15,6 @@ pub mod time_control;
 
 pub use game::{play_game, Adjudication, Contestant, GameRecord, GameSettings, Reply, Termination};
 pub use process::{ClientError, EngineProcess, EngineSpec};
-pub use schedule::{run_match, MatchSettings, Standings};
+pub use schedule::{run_match, ContestantFactory, MatchSettings, Standings};
 pub use stats::{EloEstimate, Pentanomial, Results, Sprt, SprtDecision};
 pub use time_control::{GameClocks, TimeControl};
