@@ -1,5 +1,6 @@
 //! One search thread: principal variation search with the usual pruning, and quiescence.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, MAX_KEYS};
@@ -29,6 +30,18 @@ impl Shared<'_> {
 
 /// How often (in nodes) a thread flushes its count and the main thread checks the clock.
 const POLL_INTERVAL: u64 = 1024;
+
+/// The first `len` keys of `storage`, set to zero: only as many as there are moves, since
+/// clearing the whole 4 KiB array at every node would cost more than ordering itself.
+fn zeroed_prefix(storage: &mut [MaybeUninit<i32>; MAX_KEYS], len: usize) -> &mut [i32] {
+    let prefix = &mut storage[..len];
+    for key in prefix.iter_mut() {
+        key.write(0);
+    }
+    // SAFETY: every element of `prefix` was initialised just above; `MaybeUninit<i32>` has the
+    // layout of `i32`.
+    unsafe { &mut *(std::ptr::from_mut::<[MaybeUninit<i32>]>(prefix) as *mut [i32]) }
+}
 
 /// `LMR[depth][move_index]`: plies to reduce a late quiet move by.
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
@@ -212,8 +225,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if moves.is_empty() {
             return Self::outcome_value(position, position.no_move_outcome(), ply);
         }
-        let mut keys = [0i32; MAX_KEYS];
-        let keys = &mut keys[..moves.len()];
+        let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
+        let keys = zeroed_prefix(&mut storage, moves.len());
         score_moves(position, &moves, keys, tt_move, &self.heuristics, ply);
 
         let side = position.side_to_move().index();
@@ -335,8 +348,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else {
             position.generate_tactical_moves(&mut moves);
         }
-        let mut keys = [0i32; MAX_KEYS];
-        let keys = &mut keys[..moves.len()];
+        let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
+        let keys = zeroed_prefix(&mut storage, moves.len());
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
             *key = position.move_order_hint(mv);
         }
