@@ -1,1 +1,82 @@
-fn main() {}
+//! `tessera-ucci`: Tessera's xiangqi engine. Speaks UCCI, or Pikafish-style UCI when the first
+//! command is `uci`; `bench` and `perft` subcommands for figures.
+
+mod dialect;
+
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use tessera_core::info::nodes_per_second;
+use tessera_ucci_protocol::{Options, Session};
+use tessera_xiangqi::{bench, iccs, perft_divide, Position};
+
+#[derive(Parser, Debug)]
+#[command(name = "tessera-ucci", version, about)]
+struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Log level (error, warn, info, debug, trace); logs never go to stdout.
+    #[arg(long, default_value = "warn")]
+    log_level: String,
+    /// Write logs to this file instead of stderr.
+    #[arg(long)]
+    log_file: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Search the bench positions to a fixed depth; prints total nodes and nodes/s.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::DEPTH)]
+        depth: u32,
+    },
+    /// Count the legal move tree: per-move counts, the total and nodes/s.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    if let Err(error) = tessera_core::io::init_logging(&cli.log_level, cli.log_file.as_deref()) {
+        eprintln!("tessera-ucci: {error}");
+        return std::process::ExitCode::FAILURE;
+    }
+    match cli.command {
+        Some(Command::Bench { depth }) => {
+            let result = bench::run(depth, cli.threads);
+            println!("Nodes searched: {}\nNodes/second: {}", result.nodes, nodes_per_second(result.nodes, result.time));
+        }
+        Some(Command::Perft { depth, fen }) => {
+            let position = match fen.as_deref().map_or(Ok(Position::start()), str::parse) {
+                Ok(position) => position,
+                Err(error) => {
+                    eprintln!("tessera-ucci: bad FEN: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
+            let start = Instant::now();
+            let split = perft_divide(&position, depth.max(1));
+            let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
+            let time = start.elapsed();
+            split.iter().for_each(|(mv, nodes)| println!("{}: {nodes}", iccs(*mv)));
+            println!("Nodes searched: {total}\nNodes/second: {}", nodes_per_second(total, time));
+        }
+        None => {
+            let options = Options { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..Options::default() };
+            Session::new(dialect::Xiangqi, tessera_core::io::Output::stdout(), options).run(std::io::stdin());
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}
