@@ -24,7 +24,7 @@ pub use eval::{piece_square, VALUES};
 pub use fen::{piece_letter, FenError};
 pub use movegen::{Moves, MAX_MOVES};
 pub use notation::{iccs, parse_iccs, Iccs, NotationError};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_report};
 pub use position::{Position, START_FEN};
 pub use rules::Rules;
 pub use search::MOVES_LEFT;

@@ -3,12 +3,9 @@
 
 mod dialect;
 
-use std::time::Instant;
-
 use clap::{Parser, Subcommand};
-use tessera_core::info::nodes_per_second;
 use tessera_ucci_protocol::{Options, Session};
-use tessera_xiangqi::{bench, iccs, perft_divide, Position};
+use tessera_xiangqi::{bench, perft_report, Position};
 
 #[derive(Parser, Debug)]
 #[command(name = "tessera-ucci", version, about)]
@@ -54,25 +51,14 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     }
     match cli.command {
-        Some(Command::Bench { depth }) => {
-            let result = bench::run(depth, cli.threads);
-            println!("Nodes searched: {}\nNodes/second: {}", result.nodes, nodes_per_second(result.nodes, result.time));
-        }
-        Some(Command::Perft { depth, fen }) => {
-            let position = match fen.as_deref().map_or(Ok(Position::start()), str::parse) {
-                Ok(position) => position,
-                Err(error) => {
-                    eprintln!("tessera-ucci: bad FEN: {error}");
-                    return std::process::ExitCode::FAILURE;
-                }
-            };
-            let start = Instant::now();
-            let split = perft_divide(&position, depth.max(1));
-            let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
-            let time = start.elapsed();
-            split.iter().for_each(|(mv, nodes)| println!("{}: {nodes}", iccs(*mv)));
-            println!("Nodes searched: {total}\nNodes/second: {}", nodes_per_second(total, time));
-        }
+        Some(Command::Bench { depth }) => bench::report(depth, cli.threads).iter().for_each(|line| println!("{line}")),
+        Some(Command::Perft { depth, fen }) => match fen.as_deref().map_or(Ok(Position::start()), str::parse) {
+            Ok(position) => perft_report(&position, depth).iter().for_each(|line| println!("{line}")),
+            Err(error) => {
+                eprintln!("tessera-ucci: bad FEN: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        },
         None => {
             let options = Options { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..Options::default() };
             Session::new(dialect::Xiangqi, tessera_core::io::Output::stdout(), options).run(std::io::stdin());
