@@ -46,6 +46,50 @@ pub fn allowed_moves(position: &Position, banned: &[Move]) -> Vec<Move> {
     }
 }
 
+/// The position after `moves` (ICCS) from `fen` (or the start position).
+///
+/// # Errors
+/// A description of the bad FEN or of the first illegal move.
+pub fn position_after(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+    use tessera_core::GameExt;
+    let mut position: Position =
+        fen.map_or(Ok(Position::start()), str::parse).map_err(|error| format!("bad FEN: {error}"))?;
+    for text in moves {
+        let mv = parse_iccs(text).map_err(|error| error.to_string())?;
+        position.try_play(mv).map_err(|_| format!("illegal move {text}"))?;
+    }
+    Ok(position)
+}
+
+/// The verdict of our rules on `position` in text, for scripts that referee games: a line
+/// `result ongoing|draw|red|black` (with the reason), then `legal <moves…>`.
+#[must_use]
+pub fn judge_report(position: &Position) -> Vec<String> {
+    use tessera_core::{Game, Outcome, Side};
+    let mut moves = Moves::new();
+    position.generate_legal_moves(&mut moves);
+    let result = match position.outcome() {
+        None => "result ongoing".to_owned(),
+        Some(outcome) => {
+            let reason = if moves.is_empty() && position.rule_outcome(None).is_none() {
+                "no legal move"
+            } else if position.quiet_plies() >= position.rules().move_limit_plies {
+                "60 moves without capture"
+            } else {
+                "repetition"
+            };
+            let winner = match outcome {
+                Outcome::Draw => "draw",
+                Outcome::Win(Side::First) => "red",
+                Outcome::Win(Side::Second) => "black",
+            };
+            format!("result {winner} ({reason})")
+        }
+    };
+    let legal: Vec<String> = moves.iter().map(|&mv| iccs(mv)).collect();
+    vec![result, format!("legal {}", legal.join(" ")).trim_end().to_owned()]
+}
+
 #[cfg(test)]
 mod tests {
     use tessera_core::harness::check_game_invariants;
@@ -64,6 +108,15 @@ mod tests {
             let position: Position = fen.parse().unwrap();
             assert!(check_game_invariants(&position, 10, 300, 11) > 100, "{fen}");
         }
+    }
+
+    #[test]
+    fn judge_reports_results_and_legal_moves() {
+        let mated: Position = "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1".parse().unwrap();
+        assert_eq!(judge_report(&mated), ["result black (no legal move)", "legal"]);
+        let start = judge_report(&Position::start());
+        assert_eq!(start[0], "result ongoing");
+        assert_eq!(start[1].split_whitespace().count(), 45);
     }
 
     #[test]

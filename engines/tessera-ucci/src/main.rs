@@ -1,11 +1,13 @@
 //! `tessera-ucci`: Tessera's xiangqi engine. Speaks UCCI, or Pikafish-style UCI when the first
-//! command is `uci`; `bench` and `perft` subcommands for figures.
+//! command is `uci`; `bench`, `perft` and `judge` subcommands for figures and scripts.
 
 mod dialect;
 
+use std::process::ExitCode;
+
 use clap::{Parser, Subcommand};
 use tessera_ucci_protocol::{Options, Session};
-use tessera_xiangqi::{bench, perft_report, Position};
+use tessera_xiangqi::{bench, judge_report, perft_report, position_after};
 
 #[derive(Parser, Debug)]
 #[command(name = "tessera-ucci", version, about)]
@@ -42,27 +44,38 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Referee for scripts: our rules' verdict after `moves` (ICCS) and the legal moves.
+    Judge {
+        /// Start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it.
+        moves: Vec<String>,
+    },
 }
 
-fn main() -> std::process::ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(error) = tessera_core::io::init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("tessera-ucci: {error}");
-        return std::process::ExitCode::FAILURE;
+        return ExitCode::FAILURE;
     }
-    match cli.command {
-        Some(Command::Bench { depth }) => bench::report(depth, cli.threads).iter().for_each(|line| println!("{line}")),
-        Some(Command::Perft { depth, fen }) => match fen.as_deref().map_or(Ok(Position::start()), str::parse) {
-            Ok(position) => perft_report(&position, depth).iter().for_each(|line| println!("{line}")),
-            Err(error) => {
-                eprintln!("tessera-ucci: bad FEN: {error}");
-                return std::process::ExitCode::FAILURE;
-            }
-        },
+    let lines = match cli.command {
+        Some(Command::Bench { depth }) => Ok(bench::report(depth, cli.threads)),
+        Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, depth)),
+        Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), &moves).map(|p| judge_report(&p)),
         None => {
             let options = Options { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..Options::default() };
             Session::new(dialect::Xiangqi, tessera_core::io::Output::stdout(), options).run(std::io::stdin());
+            Ok(Vec::new())
+        }
+    };
+    match lines {
+        Ok(lines) => lines.iter().for_each(|line| println!("{line}")),
+        Err(error) => {
+            eprintln!("tessera-ucci: {error}");
+            return ExitCode::FAILURE;
         }
     }
-    std::process::ExitCode::SUCCESS
+    ExitCode::SUCCESS
 }
