@@ -1,0 +1,112 @@
+//! The hooks the generic alpha-beta searcher uses: evaluation, captures and checks, null move.
+
+use tessera_core::{Evaluate, Game, NullMove, Pruning, Tactical};
+
+use crate::eval::{attack_force, VALUES};
+use crate::movegen::Moves;
+use crate::position::Position;
+use crate::types::kind_of;
+
+/// Estimated moves still to play when the clock does not say (for the time manager).
+pub const MOVES_LEFT: u32 = 30;
+
+impl Evaluate for Position {
+    // Margins in our units (100 = a horse).
+    const PRUNING: Pruning = Pruning {
+        reverse_futility_margin: 40,
+        futility_margin: 45,
+        razor_margin: 150,
+        late_move_reductions: true,
+        aspiration_window: 20,
+    };
+
+    fn evaluate(&self) -> i32 {
+        self.static_evaluation()
+    }
+
+    fn generate_search_moves(&self, moves: &mut Moves) {
+        // The searcher has already asked `rule_outcome`, so the rule check of
+        // `generate_legal_moves` would be wasted work here.
+        self.board.legal_moves(self.side, crate::movegen::Generate::All, moves);
+    }
+
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        let victim = self.board.piece_at(mv.to);
+        if victim == 0 {
+            return 0;
+        }
+        let attacker = self.board.piece_at(mv.from);
+        VALUES[kind_of(victim) as usize] * 16 - VALUES[kind_of(attacker) as usize] / 8
+    }
+}
+
+impl Tactical for Position {
+    const ENABLED: bool = true;
+
+    fn generate_tactical_moves(&self, moves: &mut Moves) {
+        self.generate_captures(moves);
+    }
+
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_capture(mv)
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn static_exchange_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        let victim = self.board.piece_at(mv.to);
+        let gain = if victim == 0 { 0 } else { VALUES[kind_of(victim) as usize] };
+        let attacker = VALUES[kind_of(self.board.piece_at(mv.from)) as usize];
+        if gain - attacker >= threshold {
+            return true; // even if the capturer is lost, the exchange pays
+        }
+        if gain < threshold {
+            return false;
+        }
+        let mut after = self.board;
+        after.make(mv);
+        !after.attacked_by(mv.to, self.side.opponent())
+    }
+}
+
+impl NullMove for Position {
+    const ENABLED: bool = true;
+
+    fn null_move_allowed(&self) -> bool {
+        // Endings with little attacking force are where zugzwang lives: no null move there.
+        !Position::in_check(self) && attack_force(&self.board, self.side) >= 2
+    }
+
+    fn play_null(&mut self) {
+        self.play_null_move();
+    }
+
+    fn undo_null(&mut self) {
+        self.undo();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tessera_core::{AlphaBeta, EngineOptions, Limits, Score, SearchControl, Searcher, Silent};
+
+    use crate::{iccs, Position};
+
+    fn best(fen: &str, depth: u32) -> (String, Score) {
+        let position: Position = fen.parse().unwrap();
+        let mut searcher = AlphaBeta::new(&EngineOptions::default(), super::MOVES_LEFT);
+        let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
+        (iccs(result.best.unwrap()), result.score)
+    }
+
+    #[test]
+    fn finds_a_mate_in_one_and_a_free_rook() {
+        // The h8 rook holds rank 8, the facing kings hold the d-file: b7b9 mates.
+        let (mv, score) = best("4k4/7R1/1R7/9/9/9/9/9/9/3K5 w - - 0 1", 3);
+        assert_eq!((mv.as_str(), score), ("b7b9", Score::Mate(1)));
+        let (mv, _) = best("4k4/9/9/9/r8/9/9/9/9/R2K5 w - - 0 1", 4);
+        assert_eq!(mv, "a0a5");
+    }
+}

@@ -1,0 +1,81 @@
+//! `tessera-ucci`: Tessera's xiangqi engine. Speaks UCCI, or Pikafish-style UCI when the first
+//! command is `uci`; `bench`, `perft` and `judge` subcommands for figures and scripts.
+
+mod dialect;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tessera_ucci_protocol::{Options, Session};
+use tessera_xiangqi::{bench, judge_report, perft_report, position_after};
+
+#[derive(Parser, Debug)]
+#[command(name = "tessera-ucci", version, about)]
+struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Log level (error, warn, info, debug, trace); logs never go to stdout.
+    #[arg(long, default_value = "warn")]
+    log_level: String,
+    /// Write logs to this file instead of stderr.
+    #[arg(long)]
+    log_file: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Search the bench positions to a fixed depth; prints total nodes and nodes/s.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::DEPTH)]
+        depth: u32,
+    },
+    /// Count the legal move tree: per-move counts, the total and nodes/s.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Referee for scripts: our rules' verdict after `moves` (ICCS) and the legal moves.
+    Judge {
+        /// Start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it.
+        moves: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(error) = tessera_core::io::init_logging(&cli.log_level, cli.log_file.as_deref()) {
+        eprintln!("tessera-ucci: {error}");
+        return ExitCode::FAILURE;
+    }
+    let lines = match cli.command {
+        Some(Command::Bench { depth }) => Ok(bench::report(depth, cli.threads)),
+        Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, depth)),
+        Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), &moves).map(|p| judge_report(&p)),
+        None => {
+            let options = Options { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..Options::default() };
+            Session::new(dialect::Xiangqi, tessera_core::io::Output::stdout(), options).run(std::io::stdin());
+            Ok(Vec::new())
+        }
+    };
+    match lines {
+        Ok(lines) => lines.iter().for_each(|line| println!("{line}")),
+        Err(error) => {
+            eprintln!("tessera-ucci: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,370 @@
+//! GUI → engine commands of UCCI and of the Pikafish-style UCI dialect, parsed from and written
+//! back to text. Moves and FENs stay text here: the session reads them with the game's notation.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Where a `position` or `probe` command starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The standard start position.
+    StartPos,
+    /// A FEN (all its fields, space-separated).
+    Fen(String),
+}
+
+/// A position: a start and the moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// The start.
+    pub start: Start,
+    /// Moves from the start, as text.
+    pub moves: Vec<String>,
+}
+
+/// The tokens of a `go` command, both dialects (each field is absent unless given).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    /// `ponder`: think on the opponent's time.
+    pub ponder: bool,
+    /// `draw` (UCCI): the opponent offers a draw.
+    pub draw: bool,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `depth d`.
+    pub depth: Option<u32>,
+    /// `nodes n`.
+    pub nodes: Option<u64>,
+    /// `time t` (UCCI: seconds, or milliseconds with `usemillisec`).
+    pub time: Option<f64>,
+    /// `movestogo m` (both dialects).
+    pub moves_to_go: Option<u32>,
+    /// `increment i` (UCCI).
+    pub increment: Option<f64>,
+    /// `opptime t` (UCCI).
+    pub opp_time: Option<f64>,
+    /// `oppmovestogo m` (UCCI).
+    pub opp_moves_to_go: Option<u32>,
+    /// `oppincrement i` (UCCI).
+    pub opp_increment: Option<f64>,
+    /// `wtime ms` (UCI).
+    pub wtime: Option<u64>,
+    /// `btime ms` (UCI).
+    pub btime: Option<u64>,
+    /// `winc ms` (UCI).
+    pub winc: Option<u64>,
+    /// `binc ms` (UCI).
+    pub binc: Option<u64>,
+    /// `movetime ms` (UCI).
+    pub movetime: Option<u64>,
+    /// `mate n` (UCI).
+    pub mate: Option<u32>,
+    /// `searchmoves m…` (UCI).
+    pub search_moves: Vec<String>,
+    /// `perft n`: count the move tree instead of searching.
+    pub perft: Option<u32>,
+}
+
+/// A command from the GUI.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `ucci`: start UCCI.
+    Ucci,
+    /// `uci`: start the UCI dialect.
+    Uci,
+    /// `isready`.
+    IsReady,
+    /// `setoption …`: UCCI `setoption <name> [<value>]` or UCI `setoption name <id> [value <x>]`.
+    SetOption {
+        /// The option's name (UCCI: one word; UCI: may contain spaces).
+        name: String,
+        /// Its value, if any.
+        value: Option<String>,
+        /// Whether it came in the UCI form.
+        uci_form: bool,
+    },
+    /// `position …`.
+    Position(PositionSpec),
+    /// `banmoves m…`.
+    BanMoves(Vec<String>),
+    /// `go …`.
+    Go(Go),
+    /// `ponderhit [draw]`.
+    PonderHit {
+        /// The opponent offers a draw with its move.
+        draw: bool,
+    },
+    /// `stop`.
+    Stop,
+    /// `probe …` (a position to look up in the hash table).
+    Probe(PositionSpec),
+    /// `ucinewgame` (UCI).
+    NewGame,
+    /// `debug on|off` (UCI).
+    Debug(bool),
+    /// `quit`.
+    Quit,
+    /// An empty line.
+    Empty,
+}
+
+/// Why a command line was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The first word is no command.
+    #[error("unknown command '{0}'")]
+    Unknown(String),
+    /// A command with missing or malformed arguments.
+    #[error("malformed '{command}': {reason}")]
+    Malformed {
+        /// The command word.
+        command: &'static str,
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+fn malformed(command: &'static str, reason: impl Into<String>) -> CommandError {
+    CommandError::Malformed { command, reason: reason.into() }
+}
+
+fn parse_position_spec(command: &'static str, tokens: &[&str]) -> Result<PositionSpec, CommandError> {
+    let moves_at = tokens.iter().position(|&token| token == "moves").unwrap_or(tokens.len());
+    let moves = tokens.get(moves_at + 1..).unwrap_or_default().iter().map(|&mv| mv.to_owned()).collect();
+    let start = match tokens.first() {
+        Some(&"startpos") => Start::StartPos,
+        Some(&"fen") if moves_at > 1 => Start::Fen(tokens[1..moves_at].join(" ")),
+        Some(&"fen") => return Err(malformed(command, "fen without a FEN")),
+        Some(other) => return Err(malformed(command, format!("expected startpos or fen, not '{other}'"))),
+        None => return Err(malformed(command, "expected startpos or fen")),
+    };
+    Ok(PositionSpec { start, moves })
+}
+
+fn number<T: FromStr>(command: &'static str, name: &str, token: Option<&&str>) -> Result<T, CommandError> {
+    let token = token.ok_or_else(|| malformed(command, format!("{name} needs a value")))?;
+    token.parse().map_err(|_| malformed(command, format!("{name} value '{token}' is not a number")))
+}
+
+fn parse_go(tokens: &[&str]) -> Result<Go, CommandError> {
+    let mut go = Go::default();
+    let mut index = 0;
+    while index < tokens.len() {
+        let token = tokens[index];
+        let value = tokens.get(index + 1);
+        let mut takes_value = true;
+        match token {
+            "ponder" => (go.ponder, takes_value) = (true, false),
+            "draw" => (go.draw, takes_value) = (true, false),
+            "infinite" => (go.infinite, takes_value) = (true, false),
+            "depth" => {
+                // UCCI: `go depth infinite` is an infinite search.
+                if value == Some(&"infinite") {
+                    go.infinite = true;
+                } else {
+                    go.depth = Some(number("go", token, value)?);
+                }
+            }
+            "nodes" => go.nodes = Some(number("go", token, value)?),
+            "time" => go.time = Some(number("go", token, value)?),
+            "movestogo" => go.moves_to_go = Some(number("go", token, value)?),
+            "increment" => go.increment = Some(number("go", token, value)?),
+            "opptime" => go.opp_time = Some(number("go", token, value)?),
+            "oppmovestogo" => go.opp_moves_to_go = Some(number("go", token, value)?),
+            "oppincrement" => go.opp_increment = Some(number("go", token, value)?),
+            "wtime" => go.wtime = Some(number::<i64>("go", token, value)?.max(0) as u64),
+            "btime" => go.btime = Some(number::<i64>("go", token, value)?.max(0) as u64),
+            "winc" => go.winc = Some(number::<i64>("go", token, value)?.max(0) as u64),
+            "binc" => go.binc = Some(number::<i64>("go", token, value)?.max(0) as u64),
+            "movetime" => go.movetime = Some(number("go", token, value)?),
+            "mate" => go.mate = Some(number("go", token, value)?),
+            "perft" => go.perft = Some(number("go", token, value)?),
+            "searchmoves" => {
+                let moves: Vec<String> = tokens[index + 1..].iter().map(|&mv| mv.to_owned()).collect();
+                index += moves.len();
+                go.search_moves = moves;
+                takes_value = false;
+            }
+            other => return Err(malformed("go", format!("unknown token '{other}'"))),
+        }
+        if go.time.is_some_and(|time| !time.is_finite() || time < 0.0) {
+            return Err(malformed("go", "time must be a non-negative number"));
+        }
+        index += if takes_value { 2 } else { 1 };
+    }
+    Ok(go)
+}
+
+fn parse_setoption(tokens: &[&str]) -> Result<Command, CommandError> {
+    if tokens.first() == Some(&"name") {
+        let value_at = tokens.iter().position(|&token| token == "value");
+        let name_end = value_at.unwrap_or(tokens.len());
+        if name_end <= 1 {
+            return Err(malformed("setoption", "name without an option name"));
+        }
+        let name = tokens[1..name_end].join(" ");
+        let value = value_at.map(|at| tokens[at + 1..].join(" "));
+        return Ok(Command::SetOption { name, value, uci_form: true });
+    }
+    let (name, rest) = tokens.split_first().ok_or_else(|| malformed("setoption", "no option name"))?;
+    let value = (!rest.is_empty()).then(|| rest.join(" "));
+    Ok(Command::SetOption { name: (*name).to_owned(), value, uci_form: false })
+}
+
+impl FromStr for Command {
+    type Err = CommandError;
+
+    fn from_str(line: &str) -> Result<Command, CommandError> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&word, rest)) = tokens.split_first() else {
+            return Ok(Command::Empty);
+        };
+        Ok(match word {
+            "ucci" => Command::Ucci,
+            "uci" => Command::Uci,
+            "isready" => Command::IsReady,
+            "setoption" => parse_setoption(rest)?,
+            "position" => Command::Position(parse_position_spec("position", rest)?),
+            "banmoves" => Command::BanMoves(rest.iter().map(|&mv| mv.to_owned()).collect()),
+            "go" => Command::Go(parse_go(rest)?),
+            "ponderhit" => Command::PonderHit { draw: rest.first() == Some(&"draw") },
+            "stop" => Command::Stop,
+            "probe" => Command::Probe(parse_position_spec("probe", rest)?),
+            "ucinewgame" => Command::NewGame,
+            "debug" => Command::Debug(rest.first() != Some(&"off")),
+            "quit" => Command::Quit,
+            other => return Err(CommandError::Unknown(other.to_owned())),
+        })
+    }
+}
+
+fn write_spec(f: &mut fmt::Formatter<'_>, spec: &PositionSpec) -> fmt::Result {
+    match &spec.start {
+        Start::StartPos => write!(f, "startpos")?,
+        Start::Fen(fen) => write!(f, "fen {fen}")?,
+    }
+    if !spec.moves.is_empty() {
+        write!(f, " moves {}", spec.moves.join(" "))?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "go")?;
+        for (flag, word) in [(self.ponder, "ponder"), (self.draw, "draw"), (self.infinite, "infinite")] {
+            if flag {
+                write!(f, " {word}")?;
+            }
+        }
+        let numbers: [(&str, Option<String>); 15] = [
+            ("depth", self.depth.map(|v| v.to_string())),
+            ("nodes", self.nodes.map(|v| v.to_string())),
+            ("time", self.time.map(|v| v.to_string())),
+            ("movestogo", self.moves_to_go.map(|v| v.to_string())),
+            ("increment", self.increment.map(|v| v.to_string())),
+            ("opptime", self.opp_time.map(|v| v.to_string())),
+            ("oppmovestogo", self.opp_moves_to_go.map(|v| v.to_string())),
+            ("oppincrement", self.opp_increment.map(|v| v.to_string())),
+            ("wtime", self.wtime.map(|v| v.to_string())),
+            ("btime", self.btime.map(|v| v.to_string())),
+            ("winc", self.winc.map(|v| v.to_string())),
+            ("binc", self.binc.map(|v| v.to_string())),
+            ("movetime", self.movetime.map(|v| v.to_string())),
+            ("mate", self.mate.map(|v| v.to_string())),
+            ("perft", self.perft.map(|v| v.to_string())),
+        ];
+        for (word, value) in numbers {
+            if let Some(value) = value {
+                write!(f, " {word} {value}")?;
+            }
+        }
+        if !self.search_moves.is_empty() {
+            write!(f, " searchmoves {}", self.search_moves.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Ucci => write!(f, "ucci"),
+            Command::Uci => write!(f, "uci"),
+            Command::IsReady => write!(f, "isready"),
+            Command::SetOption { name, value, uci_form: true } => {
+                write!(f, "setoption name {name}")?;
+                value.as_ref().map_or(Ok(()), |value| write!(f, " value {value}"))
+            }
+            Command::SetOption { name, value, uci_form: false } => {
+                write!(f, "setoption {name}")?;
+                value.as_ref().map_or(Ok(()), |value| write!(f, " {value}"))
+            }
+            Command::Position(spec) => {
+                write!(f, "position ")?;
+                write_spec(f, spec)
+            }
+            Command::BanMoves(moves) => write!(f, "banmoves {}", moves.join(" ")),
+            Command::Go(go) => write!(f, "{go}"),
+            Command::PonderHit { draw } => write!(f, "ponderhit{}", if *draw { " draw" } else { "" }),
+            Command::Stop => write!(f, "stop"),
+            Command::Probe(spec) => {
+                write!(f, "probe ")?;
+                write_spec(f, spec)
+            }
+            Command::NewGame => write!(f, "ucinewgame"),
+            Command::Debug(on) => write!(f, "debug {}", if *on { "on" } else { "off" }),
+            Command::Quit => write!(f, "quit"),
+            Command::Empty => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_round_trip_through_text() {
+        for line in [
+            "ucci",
+            "uci",
+            "isready",
+            "setoption usemillisec true",
+            "setoption newgame",
+            "setoption name Move Overhead value 50",
+            "setoption name Clear Hash",
+            "position startpos moves h2e2 h9g7",
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2",
+            "banmoves h2e2 b0c2",
+            "go ponder time 300 increment 2 opptime 300 oppincrement 2",
+            "go draw time 60000 movestogo 40",
+            "go depth 8",
+            "go infinite",
+            "go wtime 1000 btime 2000 winc 10 binc 10",
+            "go perft 3",
+            "go depth 5 searchmoves h2e2 b2e2",
+            "ponderhit draw",
+            "ponderhit",
+            "stop",
+            "probe startpos moves h2e2",
+            "quit",
+        ] {
+            let command: Command = line.parse().unwrap_or_else(|error| panic!("{line}: {error}"));
+            assert_eq!(command.to_string(), line);
+        }
+    }
+
+    #[test]
+    fn malformed_commands_are_typed_errors() {
+        assert_eq!("fly".parse::<Command>(), Err(CommandError::Unknown("fly".into())));
+        assert!(matches!("go depth x".parse::<Command>(), Err(CommandError::Malformed { command: "go", .. })));
+        assert!(matches!("go time -1".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        assert!(matches!("go bogus 3".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        assert!(matches!("position".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        assert!(matches!("position fen moves a0a1".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        assert!(matches!("setoption".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        assert_eq!("   ".parse::<Command>(), Ok(Command::Empty));
+        assert_eq!("go depth infinite".parse::<Command>().map(|c| c.to_string()), Ok("go infinite".to_owned()));
+    }
+}

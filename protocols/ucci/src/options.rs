@@ -1,0 +1,210 @@
+//! Engine options of both dialects: what the boot answer declares and what `setoption` changes.
+
+use std::time::Duration;
+
+use tessera_core::EngineOptions;
+
+/// How much the engine varies its choice among nearly equal moves (UCCI `randomness`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Randomness {
+    /// Always the best move.
+    #[default]
+    None,
+    /// Moves within 5 units of the best.
+    Small,
+    /// Moves within 15 units.
+    Medium,
+    /// Moves within 30 units.
+    Large,
+}
+
+impl Randomness {
+    /// The largest score loss (100 = a horse) a varied move may have.
+    #[must_use]
+    pub fn margin(self) -> i32 {
+        match self {
+            Randomness::None => 0,
+            Randomness::Small => 5,
+            Randomness::Medium => 15,
+            Randomness::Large => 30,
+        }
+    }
+}
+
+/// Every option the session keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// UCCI `usemillisec`: `go time` values are milliseconds instead of seconds.
+    pub use_millisec: bool,
+    /// UCCI `batch`: read nothing while thinking.
+    pub batch: bool,
+    /// `debug`: extra `info message`/`info string` lines.
+    pub debug: bool,
+    /// `ponder` / `Ponder`: the GUI may ask us to ponder (we also send `ponder` moves regardless).
+    pub ponder: bool,
+    /// Search threads.
+    pub threads: usize,
+    /// Hash table MiB.
+    pub hash_mb: usize,
+    /// Principal variations (UCI `MultiPV`).
+    pub multipv: usize,
+    /// Time kept back for the GUI and pipes.
+    pub move_overhead: Duration,
+    /// UCCI `randomness`.
+    pub randomness: Randomness,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            use_millisec: false,
+            batch: false,
+            debug: false,
+            ponder: false,
+            threads: 1,
+            hash_mb: 16,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+            randomness: Randomness::None,
+        }
+    }
+}
+
+/// What a `setoption` asks besides changing a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// A value changed (or an accepted option that has no effect here).
+    Set,
+    /// The search options changed: apply them to the searcher.
+    Engine,
+    /// `newgame` / `Clear Hash`: forget the game.
+    NewGame,
+    /// The option is unknown (UCCI: not an error; UCI: reported).
+    Unknown,
+    /// The value could not be read.
+    BadValue(String),
+}
+
+/// The UCCI boot answer's option lines (without the leading `option `).
+pub const UCCI_OPTIONS: [&str; 16] = [
+    "usemillisec type check default false",
+    "batch type check default false",
+    "debug type check default false",
+    "ponder type check default false",
+    "usebook type check default false",
+    "useegtb type check default false",
+    "bookfiles type string default <empty>",
+    "egtbpaths type string default <empty>",
+    "hashsize type spin min 0 max 4096 default 16",
+    "threads type spin min 0 max 64 default 1",
+    "idle type combo var none var small var medium var large default none",
+    "promotion type check default false",
+    "pruning type combo var none var small var medium var large default large",
+    "knowledge type combo var none var small var medium var large default large",
+    "randomness type combo var none var small var medium var large default none",
+    "newgame type button",
+];
+
+/// The UCI boot answer's option lines (without the leading `option `).
+pub const UCI_OPTIONS: [&str; 6] = [
+    "name Hash type spin default 16 min 1 max 4096",
+    "name Threads type spin default 1 min 1 max 64",
+    "name MultiPV type spin default 1 min 1 max 16",
+    "name Ponder type check default false",
+    "name Move Overhead type spin default 30 min 0 max 5000",
+    "name Clear Hash type button",
+];
+
+fn flag(value: Option<&str>) -> Result<bool, OptionEffect> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true" | "on" | "1") | None => Ok(true),
+        Some("false" | "off" | "0") => Ok(false),
+        Some(other) => Err(OptionEffect::BadValue(format!("'{other}' is not true or false"))),
+    }
+}
+
+fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionEffect> {
+    let text = value.ok_or_else(|| OptionEffect::BadValue("a number is needed".into()))?;
+    let number: u64 = text.parse().map_err(|_| OptionEffect::BadValue(format!("'{text}' is not a number")))?;
+    Ok(number.clamp(min, max))
+}
+
+impl Options {
+    /// Applies `setoption <name> <value>` of either dialect (names compared without case and spaces).
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> OptionEffect {
+        let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let result = match key.as_str() {
+            "usemillisec" => flag(value).map(|on| (self.use_millisec = on, OptionEffect::Set).1),
+            "batch" => flag(value).map(|on| (self.batch = on, OptionEffect::Set).1),
+            "debug" => flag(value).map(|on| (self.debug = on, OptionEffect::Set).1),
+            "ponder" => flag(value).map(|on| (self.ponder = on, OptionEffect::Set).1),
+            "hashsize" | "hash" => spin(value, 0, 4096).map(|mb| {
+                // UCCI `hashsize 0` means "choose for me".
+                self.hash_mb = if mb == 0 { 16 } else { mb as usize };
+                OptionEffect::Engine
+            }),
+            "threads" => spin(value, 0, 64).map(|threads| {
+                let auto = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                self.threads = if threads == 0 { auto } else { threads as usize };
+                OptionEffect::Engine
+            }),
+            "multipv" => spin(value, 1, 16).map(|lines| (self.multipv = lines as usize, OptionEffect::Engine).1),
+            "moveoverhead" => {
+                spin(value, 0, 5000).map(|ms| (self.move_overhead = Duration::from_millis(ms), OptionEffect::Engine).1)
+            }
+            "randomness" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("none") => Ok(Randomness::None),
+                Some("small") => Ok(Randomness::Small),
+                Some("medium") => Ok(Randomness::Medium),
+                Some("large") => Ok(Randomness::Large),
+                other => Err(OptionEffect::BadValue(format!("randomness '{}'", other.unwrap_or("")))),
+            }
+            .map(|randomness| (self.randomness = randomness, OptionEffect::Set).1),
+            "newgame" | "clearhash" => Ok(OptionEffect::NewGame),
+            // Accepted with no effect: we have no book, no tablebases, no promotion variant,
+            // and the search has one strength setting.
+            "usebook" | "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "promotion" | "pruning"
+            | "knowledge" | "style" => Ok(OptionEffect::Set),
+            _ => Ok(OptionEffect::Unknown),
+        };
+        result.unwrap_or_else(|effect| effect)
+    }
+
+    /// The searcher's share of the options.
+    #[must_use]
+    pub fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            threads: self.threads,
+            hash_mb: self.hash_mb,
+            multipv: self.multipv,
+            move_overhead: self.move_overhead,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_dialects_set_the_same_values() {
+        let mut options = Options::default();
+        assert_eq!(options.set("usemillisec", Some("true")), OptionEffect::Set);
+        assert!(options.use_millisec);
+        assert_eq!(options.set("Hash", Some("64")), OptionEffect::Engine);
+        assert_eq!(options.set("hashsize", Some("0")), OptionEffect::Engine);
+        assert_eq!(options.hash_mb, 16);
+        assert_eq!(options.set("Move Overhead", Some("100")), OptionEffect::Engine);
+        assert_eq!(options.move_overhead, Duration::from_millis(100));
+        assert_eq!(options.set("MultiPV", Some("99")), OptionEffect::Engine);
+        assert_eq!(options.multipv, 16);
+        assert_eq!(options.set("randomness", Some("medium")), OptionEffect::Set);
+        assert_eq!(options.randomness.margin(), 15);
+        assert_eq!(options.set("newgame", None), OptionEffect::NewGame);
+        assert_eq!(options.set("Clear Hash", None), OptionEffect::NewGame);
+        assert_eq!(options.set("promotion", Some("false")), OptionEffect::Set);
+        assert_eq!(options.set("whatever", Some("1")), OptionEffect::Unknown);
+        assert!(matches!(options.set("batch", Some("maybe")), OptionEffect::BadValue(_)));
+        assert!(matches!(options.set("threads", Some("x")), OptionEffect::BadValue(_)));
+    }
+}

@@ -1,0 +1,513 @@
+//! The engine side of a session: boot, idle and thinking states, one handler per command.
+//!
+//! The reader thread never waits on the search: `go` returns at once and the result is written
+//! by the search thread (`done`). `stop`, `ponderhit`, `isready`, `probe` and `quit` act while
+//! thinking; any other command first stops the search and waits for its `bestmove`.
+
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+use tessera_core::io::{spawn_reader, Output};
+use tessera_core::{
+    AlphaBeta, Bound, Clock, Engine, Evaluate, Game, Info, Limits, PackedMove, Report, Rng, Score, SearchResult,
+    Searcher, Side,
+};
+
+use crate::command::{Command, Go, PositionSpec, Start};
+use crate::options::{OptionEffect, Options, Randomness, UCCI_OPTIONS, UCI_OPTIONS};
+use crate::report::{message, score_text, ucci_score, VerdictPolicy};
+use crate::response::{InfoLine, Response, ScoreText};
+use crate::Dialect;
+
+/// Which protocol the session speaks, decided by the first command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Waiting for `ucci` or `uci`.
+    Boot,
+    /// UCCI.
+    Ucci,
+    /// The Pikafish-style UCI dialect.
+    Uci,
+}
+
+/// ElephantEye's answer to a bare `go`: a deep fixed depth.
+const BARE_GO_DEPTH: u32 = 12;
+
+type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
+
+/// The latest score and first move of each principal variation (for `randomness`).
+type Candidates<D> = Arc<Mutex<Vec<(i32, MoveOf<D>)>>>;
+
+/// One engine session over stdin/stdout (or any reader and [`Output`]).
+pub struct Session<D: Dialect> {
+    dialect: D,
+    output: Output,
+    mode: Mode,
+    engine: Engine<D::Game, AlphaBeta<D::Game>>,
+    position: D::Game,
+    banned: Vec<MoveOf<D>>,
+    options: Options,
+    verdicts: Arc<Mutex<VerdictPolicy>>,
+    draw_offered: Arc<AtomicBool>,
+}
+
+impl<D: Dialect> Session<D> {
+    /// A session in the boot state, writing to `output`, with `options` (threads and hash from
+    /// the command line) as the starting values.
+    pub fn new(dialect: D, output: Output, options: Options) -> Self {
+        let searcher = AlphaBeta::new(&options.engine_options(), dialect.moves_left());
+        let position = dialect.start_position();
+        Session {
+            dialect,
+            output,
+            mode: Mode::Boot,
+            engine: Engine::new(searcher),
+            position,
+            banned: Vec::new(),
+            options,
+            verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
+            draw_offered: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Reads commands from `input` until `quit` or the end of input.
+    pub fn run<R: Read + Send + 'static>(mut self, input: R) {
+        let lines = spawn_reader(input, Some, None);
+        for line in lines {
+            let Some(line) = line else { break };
+            if !self.handle(&line) {
+                return;
+            }
+        }
+        self.engine.stop();
+        self.engine.wait();
+    }
+
+    /// The protocol in use.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Blocks until no search runs (tests use it to make transcripts deterministic).
+    pub fn wait(&self) {
+        self.engine.wait();
+    }
+
+    /// Handles one input line; returns `false` after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let command = match line.parse::<Command>() {
+            Ok(command) => command,
+            Err(error) => {
+                self.report_error(error.to_string());
+                return true;
+            }
+        };
+        if self.mode == Mode::Boot {
+            match command {
+                Command::Ucci => self.mode = Mode::Ucci,
+                Command::Uci => self.mode = Mode::Uci,
+                Command::Empty => return true,
+                // A GUI that skips the handshake (or sends `isready` first) gets UCCI.
+                _ => self.mode = Mode::Ucci,
+            }
+        }
+        let thinking = self.engine.is_searching();
+        let acts_while_thinking = matches!(
+            command,
+            Command::Stop
+                | Command::PonderHit { .. }
+                | Command::IsReady
+                | Command::Probe(_)
+                | Command::Quit
+                | Command::Empty
+                | Command::Debug(_)
+        );
+        if thinking && !acts_while_thinking {
+            self.engine.stop();
+            self.engine.wait();
+        }
+        match command {
+            Command::Ucci | Command::Uci => self.boot(),
+            Command::IsReady => self.output.line(Response::ReadyOk),
+            Command::SetOption { name, value, .. } => self.set_option(&name, value.as_deref()),
+            Command::Position(spec) => match self.build_position(&spec) {
+                Ok(position) => {
+                    self.position = position;
+                    self.banned.clear();
+                }
+                Err(error) => self.report_error(error),
+            },
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Go(go) => self.go(&go),
+            Command::PonderHit { draw } => {
+                if draw {
+                    self.draw_offered.store(true, Ordering::SeqCst);
+                }
+                self.engine.ponderhit();
+            }
+            Command::Stop if thinking => self.engine.stop(),
+            Command::Stop if self.mode == Mode::Ucci => self.output.line(Response::NoBestMove),
+            Command::Stop => {}
+            Command::Probe(spec) => self.probe(&spec, thinking),
+            Command::NewGame => self.new_game(),
+            Command::Debug(on) => self.options.debug = on,
+            Command::Quit => {
+                self.engine.stop();
+                self.engine.wait();
+                if self.mode != Mode::Uci {
+                    self.output.line(Response::Bye);
+                }
+                return false;
+            }
+            Command::Empty => {}
+        }
+        if self.options.batch && self.mode == Mode::Ucci && self.engine.is_searching() && !self.engine.is_pondering() {
+            // Batch mode reads nothing while thinking; an infinite search would never end, so
+            // only finite searches are waited for.
+            if !matches!(line.split_whitespace().nth(1), Some("infinite")) {
+                self.engine.wait();
+            }
+        }
+        true
+    }
+
+    fn boot(&mut self) {
+        let identity = self.dialect.identity();
+        let mut lines = vec![Response::Id { key: "name".into(), value: identity.name.into() }];
+        if self.mode == Mode::Uci {
+            lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
+            lines.extend(UCI_OPTIONS.iter().map(|option| Response::Option((*option).into())));
+            lines.push(Response::UciOk);
+        } else {
+            lines.push(Response::Id { key: "copyright".into(), value: identity.copyright.into() });
+            lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
+            lines.push(Response::Id { key: "user".into(), value: identity.user.into() });
+            lines.extend(UCCI_OPTIONS.iter().map(|option| Response::Option((*option).into())));
+            lines.push(Response::UcciOk);
+        }
+        self.output.lines(lines);
+    }
+
+    fn report_error(&self, text: impl Into<String>) {
+        let text = text.into();
+        tracing::warn!("{text}");
+        self.output.line(Response::Info(message(self.mode, text)));
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            OptionEffect::Set if name.eq_ignore_ascii_case("randomness") => self.apply_engine_options(),
+            OptionEffect::Set => {}
+            OptionEffect::Engine => self.apply_engine_options(),
+            OptionEffect::NewGame => self.new_game(),
+            OptionEffect::Unknown if self.mode == Mode::Uci => self.report_error(format!("unknown option '{name}'")),
+            OptionEffect::Unknown => tracing::debug!("ignoring unknown option {name}"),
+            OptionEffect::BadValue(reason) => self.report_error(format!("option {name}: {reason}")),
+        }
+    }
+
+    fn apply_engine_options(&mut self) {
+        let mut options = self.options.engine_options();
+        if self.options.randomness != Randomness::None {
+            // Varying the move needs the scores of a few good moves.
+            options.multipv = options.multipv.max(4);
+        }
+        self.engine.call(move |searcher| searcher.set_options(&options));
+    }
+
+    fn new_game(&mut self) {
+        self.engine.call(|searcher| searcher.clear());
+        self.verdicts.lock().clear();
+        self.position = self.dialect.start_position();
+        self.banned.clear();
+    }
+
+    /// The position a `position` or `probe` command describes. An illegal or unreadable move
+    /// ends the list there (the position up to it is kept) and is reported.
+    fn build_position(&self, spec: &PositionSpec) -> Result<D::Game, String> {
+        let mut position = match &spec.start {
+            Start::StartPos => self.dialect.start_position(),
+            Start::Fen(fen) => self.dialect.parse_fen(fen).map_err(|error| format!("bad FEN '{fen}': {error}"))?,
+        };
+        for text in &spec.moves {
+            match self.dialect.parse_move(&position, text) {
+                Some(mv) if position.is_legal(mv) => position.play(mv),
+                _ => {
+                    self.report_error(format!("illegal move '{text}': the moves stop before it"));
+                    break;
+                }
+            }
+        }
+        Ok(position)
+    }
+
+    fn ban(&mut self, moves: &[String]) {
+        self.banned.clear();
+        for text in moves {
+            match self.dialect.parse_move(&self.position, text) {
+                Some(mv) if self.position.is_legal(mv) => self.banned.push(mv),
+                _ => self.report_error(format!("banmoves: '{text}' is not a legal move here")),
+            }
+        }
+    }
+
+    fn probe(&mut self, spec: &PositionSpec, thinking: bool) {
+        let position = match self.build_position(spec) {
+            Ok(position) => position,
+            Err(error) => return self.report_error(error),
+        };
+        if thinking {
+            // The table belongs to the running search thread; answer "not found" rather than wait.
+            self.output.line(Response::PopHash { best: None, lower: None, upper: None });
+            return;
+        }
+        let key = position.hash();
+        let entry = self.engine.call(move |searcher| searcher.table().probe(key, 0));
+        let response = match entry {
+            None => Response::PopHash { best: None, lower: None, upper: None },
+            Some(entry) => {
+                let best = entry
+                    .move_bits
+                    .map(MoveOf::<D>::from_bits)
+                    .filter(|&mv| position.is_legal(mv))
+                    .map(|mv| self.dialect.format_move(&position, mv));
+                let value = ucci_score(Score::from_value(entry.value));
+                let depth = u32::try_from(entry.depth).unwrap_or(0);
+                let lower = matches!(entry.bound, Bound::Exact | Bound::Lower).then_some((value, depth));
+                let upper = matches!(entry.bound, Bound::Exact | Bound::Upper).then_some((value, depth));
+                Response::PopHash { best, lower, upper }
+            }
+        };
+        self.output.line(response);
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let split = self.dialect.perft_divide(&self.position, depth.max(1));
+        let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
+        let mut lines: Vec<Response> = split
+            .iter()
+            .map(|&(mv, nodes)| Response::PerftMove { mv: self.dialect.format_move(&self.position, mv), nodes })
+            .collect();
+        lines.push(Response::NodesSearched(total));
+        self.output.lines(lines);
+        tracing::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+    }
+
+    fn go(&mut self, go: &Go) {
+        if let Some(depth) = go.perft {
+            return self.perft(depth);
+        }
+        let mut legal = <D::Game as Game>::Moves::default();
+        self.position.generate_legal_moves(&mut legal);
+        if legal.is_empty() {
+            return self.answer_no_move();
+        }
+        if self.mode != Mode::Uci && go.depth == Some(0) {
+            let eval = self.position.evaluate();
+            let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(eval)), ..InfoLine::default() };
+            self.output.lines([Response::Info(info), Response::NoBestMove]);
+            return;
+        }
+        let limits = self.limits(go, &legal);
+        self.draw_offered.store(go.draw, Ordering::SeqCst);
+        let candidates: Candidates<D> = Arc::default();
+        let sink = self.sink(Arc::clone(&candidates));
+        let done = self.done(candidates);
+        self.engine.go(self.position.clone(), limits, sink, done);
+    }
+
+    /// No legal move: the side to move has lost (checkmate or stalemate both lose in xiangqi).
+    fn answer_no_move(&self) {
+        let lost = matches!(self.position.outcome(), Some(tessera_core::Outcome::Win(side)) if side != self.position.side_to_move());
+        if self.mode == Mode::Uci {
+            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(0) };
+            let info = InfoLine { depth: Some(0), score: Some(score), ..InfoLine::default() };
+            self.output.lines([
+                Response::Info(info),
+                Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false },
+            ]);
+        } else {
+            let score = if lost { ucci_score(Score::Mate(0)) } else { 0 };
+            let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(score)), ..InfoLine::default() };
+            self.output.lines([Response::Info(info), Response::NoBestMove]);
+        }
+    }
+
+    fn limits(&self, go: &Go, legal: &[MoveOf<D>]) -> Limits<MoveOf<D>> {
+        let mut limits = Limits::none();
+        limits.ponder = go.ponder;
+        limits.infinite = go.infinite;
+        limits.depth = go.depth.map(|depth| depth.max(1));
+        limits.nodes = go.nodes;
+        limits.mate = go.mate;
+        limits.move_time = go.movetime.map(Duration::from_millis);
+        let unit = if self.options.use_millisec { 0.001 } else { 1.0 };
+        let seconds = |value: f64| Duration::try_from_secs_f64(value * unit).unwrap_or_default();
+        if let Some(time) = go.time {
+            limits.clock = Some(Clock {
+                ours: seconds(time),
+                theirs: go.opp_time.map(seconds),
+                increment: go.increment.map(seconds).unwrap_or_default(),
+                moves_to_go: go.moves_to_go,
+                byo_yomi: None,
+            });
+        }
+        let red = self.position.side_to_move() == Side::First;
+        let (ours, theirs, increment) = if red { (go.wtime, go.btime, go.winc) } else { (go.btime, go.wtime, go.binc) };
+        if let Some(ours) = ours {
+            limits.clock = Some(Clock {
+                ours: Duration::from_millis(ours),
+                theirs: theirs.map(Duration::from_millis),
+                increment: Duration::from_millis(increment.unwrap_or(0)),
+                moves_to_go: go.moves_to_go,
+                byo_yomi: None,
+            });
+        }
+        let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.mate.is_some();
+        if !bounded && limits.is_untimed() && !limits.infinite {
+            if self.mode == Mode::Uci {
+                limits.infinite = true; // a bare UCI `go` searches until `stop`
+            } else {
+                limits.depth = Some(BARE_GO_DEPTH);
+            }
+        }
+        let mut allowed: Vec<MoveOf<D>> = legal.iter().copied().filter(|mv| !self.banned.contains(mv)).collect();
+        if !go.search_moves.is_empty() {
+            let wanted: Vec<MoveOf<D>> =
+                go.search_moves.iter().filter_map(|text| self.dialect.parse_move(&self.position, text)).collect();
+            allowed.retain(|mv| wanted.contains(mv));
+        }
+        // With every move banned (or no search move legal) a banned move beats no move at all.
+        if !allowed.is_empty() && allowed.len() < legal.len() {
+            limits.search_moves = allowed;
+        }
+        limits
+    }
+
+    /// Writes a line of moves played from `root`, stopping at the first move that is not legal.
+    fn line_text(dialect: &D, root: &D::Game, line: &[MoveOf<D>]) -> Vec<String> {
+        let mut position = root.clone();
+        let mut text = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !position.is_legal(mv) {
+                break;
+            }
+            text.push(dialect.format_move(&position, mv));
+            position.play(mv);
+        }
+        text
+    }
+
+    fn sink(&self, candidates: Candidates<D>) -> impl FnMut(Report<MoveOf<D>>) + Send + 'static {
+        let output = self.output.clone();
+        let dialect = self.dialect.clone();
+        let root = self.position.clone();
+        let mode = self.mode;
+        move |report| match report {
+            Report::Info(info) => {
+                if info.bound == Bound::Exact {
+                    record_candidate(&candidates, &info);
+                }
+                write_info(&output, &dialect, &root, mode, &info);
+            }
+            Report::CurrentMove { mv, number, .. } => {
+                let info = InfoLine {
+                    currmove: Some(dialect.format_move(&root, mv)),
+                    currmovenumber: Some(number),
+                    ..InfoLine::default()
+                };
+                output.line(Response::Info(info));
+            }
+            Report::Text(text) => output.line(Response::Info(message(mode, text))),
+            Report::Analysis { .. } => {}
+        }
+    }
+
+    fn done(&self, candidates: Candidates<D>) -> impl FnOnce(SearchResult<MoveOf<D>>) + Send + 'static {
+        let output = self.output.clone();
+        let dialect = self.dialect.clone();
+        let root = self.position.clone();
+        let mode = self.mode;
+        let verdicts = Arc::clone(&self.verdicts);
+        let draw_offered = Arc::clone(&self.draw_offered);
+        let margin = self.options.randomness.margin();
+        move |result| {
+            let Some(best) = result.best else {
+                let response = if mode == Mode::Uci {
+                    Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false }
+                } else {
+                    Response::NoBestMove
+                };
+                return output.line(response);
+            };
+            let chosen = if margin > 0 { pick_varied(&candidates.lock(), margin).unwrap_or(best) } else { best };
+            let ponder = result.ponder.filter(|_| chosen == best).map(|mv| {
+                let mut after = root.clone();
+                after.play(chosen);
+                dialect.format_move(&after, mv)
+            });
+            let mv = dialect.format_move(&root, chosen);
+            let response = if mode == Mode::Uci {
+                Response::BestMove { mv, ponder, draw: false, resign: false }
+            } else {
+                let verdict = verdicts.lock().decide(result.score, draw_offered.swap(false, Ordering::SeqCst));
+                Response::BestMove { mv, ponder, draw: verdict.draw, resign: verdict.resign }
+            };
+            output.line(response);
+        }
+    }
+}
+
+/// Keeps the latest score of each principal variation's first move.
+fn record_candidate<M: Copy + PartialEq>(candidates: &Mutex<Vec<(i32, M)>>, info: &Info<M>) {
+    let Some(&first) = info.pv.first() else { return };
+    let mut candidates = candidates.lock();
+    if info.multipv == 1 {
+        candidates.clear();
+    }
+    candidates.push((ucci_score(info.score), first));
+}
+
+/// A random move among those within `margin` of the best candidate.
+fn pick_varied<M: Copy>(candidates: &[(i32, M)], margin: i32) -> Option<M> {
+    let best = candidates.iter().map(|&(score, _)| score).max()?;
+    let good: Vec<M> = candidates.iter().filter(|&&(score, _)| score >= best - margin).map(|&(_, mv)| mv).collect();
+    let seed =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64);
+    good.get(Rng::new(seed).below(good.len())).copied()
+}
+
+fn write_info<D: Dialect>(output: &Output, dialect: &D, root: &D::Game, mode: Mode, info: &Info<MoveOf<D>>) {
+    let pv = Session::<D>::line_text(dialect, root, &info.pv);
+    let time = u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX);
+    if mode == Mode::Uci {
+        let line = InfoLine {
+            depth: Some(info.depth),
+            seldepth: Some(info.seldepth),
+            multipv: Some(info.multipv),
+            score: Some(score_text(mode, info.score)),
+            bound: match info.bound {
+                Bound::Exact => None,
+                Bound::Lower => Some(true),
+                Bound::Upper => Some(false),
+            },
+            nodes: Some(info.nodes),
+            nps: Some(info.nps()),
+            hashfull: info.hashfull,
+            time: Some(time),
+            pv,
+            ..InfoLine::default()
+        };
+        output.line(Response::Info(line));
+    } else if info.multipv == 1 && info.bound == Bound::Exact {
+        let progress = InfoLine { time: Some(time), nodes: Some(info.nodes), ..InfoLine::default() };
+        let line =
+            InfoLine { depth: Some(info.depth), score: Some(score_text(mode, info.score)), pv, ..InfoLine::default() };
+        output.lines([Response::Info(progress), Response::Info(line)]);
+    }
+}

@@ -1,0 +1,368 @@
+//! Transcript tests: input lines → output lines, run in-process on a captured output with the
+//! real xiangqi rules. Every command of ucci.md, the league manager's and XQWizard's sequences,
+//! the UCI dialect, and bad input.
+
+use std::time::{Duration, Instant};
+
+use tessera_core::io::{Capture, Output};
+use tessera_core::{Game, GameExt};
+use tessera_xiangqi::{iccs, parse_iccs, perft_divide, Move, Position, MOVES_LEFT};
+
+use crate::{Dialect, Identity, Options, Response, Session};
+
+#[derive(Clone, Copy)]
+struct Xiangqi;
+
+impl Dialect for Xiangqi {
+    type Game = Position;
+    fn identity(&self) -> Identity {
+        Identity { name: "Tessera test", author: "A", copyright: "C", user: "U" }
+    }
+    fn start_position(&self) -> Position {
+        Position::start()
+    }
+    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
+        fen.parse().map_err(|error: tessera_xiangqi::FenError| error.to_string())
+    }
+    fn parse_move(&self, _position: &Position, text: &str) -> Option<Move> {
+        parse_iccs(text).ok()
+    }
+    fn format_move(&self, _position: &Position, mv: Move) -> String {
+        iccs(mv)
+    }
+    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(position, depth)
+    }
+    fn moves_left(&self) -> u32 {
+        MOVES_LEFT
+    }
+}
+
+const MATED: &str = "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1";
+
+struct Transcript {
+    session: Session<Xiangqi>,
+    capture: Capture,
+    read: usize,
+}
+
+impl Transcript {
+    fn new() -> Transcript {
+        let capture = Capture::new();
+        let session = Session::new(Xiangqi, Output::new(capture.clone()), Options::default());
+        Transcript { session, capture, read: 0 }
+    }
+
+    /// Sends each line, waiting for any search to end after each; returns the new output lines.
+    fn send(&mut self, lines: &[&str]) -> Vec<String> {
+        for line in lines {
+            assert!(self.session.handle(line), "session ended at {line}");
+            self.session.wait();
+        }
+        self.take()
+    }
+
+    /// Sends one line without waiting for the search.
+    fn send_now(&mut self, line: &str) -> bool {
+        self.session.handle(line)
+    }
+
+    fn take(&mut self) -> Vec<String> {
+        let lines = self.capture.lines();
+        let new = lines[self.read..].to_vec();
+        self.read = lines.len();
+        new
+    }
+}
+
+fn last(lines: &[String]) -> &str {
+    lines.last().map_or("", String::as_str)
+}
+
+fn assert_every_line_parses(lines: &[String]) {
+    for line in lines {
+        let response: Response = line.parse().unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(&response.to_string(), line);
+    }
+}
+
+fn best_move_of(line: &str) -> Move {
+    let text = line.split_whitespace().nth(1).unwrap_or_else(|| panic!("no move in '{line}'"));
+    parse_iccs(text).unwrap_or_else(|error| panic!("{line}: {error}"))
+}
+
+#[test]
+fn ucci_boot_answer_lists_ids_and_every_starred_option() {
+    let mut transcript = Transcript::new();
+    let lines = transcript.send(&["ucci"]);
+    assert_eq!(&lines[..4], ["id name Tessera test", "id copyright C", "id author A", "id user U"]);
+    for option in ["usemillisec", "batch", "debug", "ponder", "usebook", "hashsize", "threads", "randomness", "newgame"]
+    {
+        assert!(lines.iter().any(|line| line.starts_with(&format!("option {option} type"))), "{option}");
+    }
+    assert_eq!(last(&lines), "ucciok");
+    assert_every_line_parses(&lines);
+    assert_eq!(transcript.send(&["isready"]), ["readyok"]);
+    assert_eq!(transcript.send(&["stop"]), ["nobestmove"], "stop while idle");
+}
+
+#[test]
+fn quit_says_bye() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    assert!(!transcript.send_now("quit"));
+    assert_eq!(transcript.take(), ["bye"]);
+}
+
+#[test]
+fn go_depth_zero_prints_the_static_eval_and_nobestmove() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&["position startpos", "go depth 0"]);
+    let eval = Position::start().static_evaluation();
+    assert_eq!(lines, [format!("info depth 0 score {eval}"), "nobestmove".to_owned()]);
+}
+
+#[test]
+fn go_depth_searches_and_answers_a_legal_bestmove_with_ucci_info() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&["position startpos moves h2e2", "go depth 4"]);
+    assert_every_line_parses(&lines);
+    assert!(lines.iter().any(|line| line.starts_with("info depth 4 score ") && line.contains(" pv ")), "{lines:?}");
+    assert!(lines.iter().all(|line| !line.contains(" cp ")), "UCCI scores have no cp");
+    let mut position = Position::start();
+    position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
+    assert!(last(&lines).starts_with("bestmove "));
+    assert!(position.is_legal(best_move_of(last(&lines))));
+}
+
+#[test]
+fn go_perft_divides_and_ends_with_the_total() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&["position startpos", "go perft 2"]);
+    assert_eq!(lines.len(), 45);
+    assert_eq!(last(&lines), "Nodes searched: 1920");
+    assert!(lines.iter().any(|line| line.starts_with("h2e2: ")));
+    assert_every_line_parses(&lines);
+}
+
+#[test]
+fn banmoves_forbid_moves_until_the_next_position() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let start = Position::start();
+    let mut moves = tessera_xiangqi::Moves::new();
+    start.generate_legal_moves(&mut moves);
+    let keep = parse_iccs("a3a4").unwrap();
+    let banned: Vec<String> = moves.iter().filter(|&&mv| mv != keep).map(|&mv| iccs(mv)).collect();
+    let lines = transcript.send(&["position startpos", &format!("banmoves {}", banned.join(" ")), "go depth 3"]);
+    assert_eq!(best_move_of(last(&lines)), keep, "{lines:?}");
+    let lines = transcript.send(&["position startpos", "go depth 3"]);
+    assert_ne!(best_move_of(last(&lines)), keep, "banmoves are cleared by position");
+}
+
+#[test]
+fn usemillisec_changes_the_time_unit() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "setoption usemillisec true", "position startpos"]);
+    let started = Instant::now();
+    let lines = transcript.send(&["go time 300 increment 0"]);
+    assert!(started.elapsed() < Duration::from_secs(3), "300 ms, not 300 s");
+    assert!(last(&lines).starts_with("bestmove "));
+    transcript.send(&["setoption usemillisec false"]);
+    let started = Instant::now();
+    let lines = transcript.send(&["go time 3 movestogo 1"]);
+    assert!(started.elapsed() >= Duration::from_millis(500), "3 s with one move to go: {:?}", started.elapsed());
+    assert!(last(&lines).starts_with("bestmove "));
+}
+
+#[test]
+fn batch_mode_answers_the_search_before_reading_on() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "setoption batch true", "position startpos"]);
+    assert!(transcript.send_now("go depth 4"));
+    assert!(transcript.send_now("isready"));
+    let lines = transcript.take();
+    let best = lines.iter().position(|line| line.starts_with("bestmove")).expect("bestmove");
+    let ready = lines.iter().position(|line| line == "readyok").expect("readyok");
+    assert!(best < ready, "{lines:?}");
+}
+
+#[test]
+fn infinite_search_answers_isready_and_ends_on_stop() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "position startpos"]);
+    assert!(transcript.send_now("go infinite"));
+    assert!(transcript.send_now("isready"));
+    std::thread::sleep(Duration::from_millis(100));
+    let lines = transcript.take();
+    assert!(lines.contains(&"readyok".to_owned()));
+    assert!(!lines.iter().any(|line| line.starts_with("bestmove")), "no bestmove before stop");
+    assert!(transcript.send_now("probe startpos"));
+    assert!(transcript.send_now("stop"));
+    transcript.session.wait();
+    let lines = transcript.take();
+    assert!(lines.contains(&"pophash".to_owned()), "probe while thinking answers at once: {lines:?}");
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_and_draw_offers_are_judged() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "position startpos moves h2e2"]);
+    assert!(transcript.send_now("go ponder time 1 increment 0"));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!transcript.take().iter().any(|line| line.starts_with("bestmove")));
+    assert!(transcript.send_now("ponderhit draw"));
+    transcript.session.wait();
+    let lines = transcript.take();
+    let best = last(&lines);
+    assert!(best.starts_with("bestmove "), "{lines:?}");
+    // An even position near the start: the offered draw is accepted.
+    assert!(best.ends_with(" draw"), "{best}");
+}
+
+#[test]
+fn probe_reads_the_hash_table_after_a_search() {
+    let mut transcript = Transcript::new();
+    let search = transcript.send(&["ucci", "position startpos", "go depth 5"]);
+    // The searcher stores the positions below the root: probe the one after our best move.
+    let best = last(&search).split_whitespace().nth(1).unwrap().to_owned();
+    let lines = transcript.send(&[&format!("probe startpos moves {best}")]);
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with("pophash bestmove "), "{lines:?}");
+    assert!(lines[0].contains(" depth "), "{lines:?}");
+    let lines = transcript.send(&["probe fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"]);
+    assert_eq!(lines, ["pophash"]);
+}
+
+#[test]
+fn no_legal_move_means_nobestmove_in_ucci_and_none_in_uci() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&[&format!("position fen {MATED}"), "go depth 5"]);
+    assert_eq!(lines, ["info depth 0 score -10000", "nobestmove"]);
+    let mut transcript = Transcript::new();
+    transcript.send(&["uci"]);
+    let lines = transcript.send(&[&format!("position fen {MATED}"), "go depth 5"]);
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
+}
+
+#[test]
+fn resigns_when_mated_soon() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    // Black can only push its pawn; then b7b9 mates (the h8 rook and the facing kings hold the king).
+    let lines = transcript.send(&["position fen 3k5/7R1/1R7/9/9/9/p8/9/9/4K4 b - - 0 1", "go depth 4"]);
+    assert!(last(&lines).ends_with(" resign"), "{lines:?}");
+}
+
+#[test]
+fn league_manager_sequence() {
+    let mut transcript = Transcript::new();
+    let boot = transcript.send(&["ucci"]);
+    assert_eq!(last(&boot), "ucciok");
+    let lines = transcript.send(&[
+        "setoption promotion false",
+        "setoption ponder false",
+        "setoption newgame",
+        "setoption usemillisec true",
+        "setoption hashsize 32",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7",
+        "banmoves",
+        "go draw time 2000 increment 0 opptime 2000 oppincrement 0",
+    ]);
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+    let mut position = Position::start();
+    position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
+    position.try_play(parse_iccs("h9g7").unwrap()).unwrap();
+    assert!(position.is_legal(best_move_of(last(&lines))));
+    assert!(!transcript.send_now("quit"));
+    assert_eq!(transcript.take(), ["bye"]);
+}
+
+#[test]
+fn xqwizard_sequence_without_option_parsing() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&[
+        "setoption batch false",
+        "setoption hashsize 16",
+        "setoption newgame",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1",
+        "setoption newgame",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2",
+        "go time 1 increment 0",
+    ]);
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+}
+
+#[test]
+fn uci_dialect_speaks_pikafish_style() {
+    let mut transcript = Transcript::new();
+    let lines = transcript.send(&["uci"]);
+    assert_eq!(&lines[..2], ["id name Tessera test", "id author A"]);
+    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead"] {
+        assert!(lines.iter().any(|line| line.starts_with(&format!("option name {option} type"))), "{option}");
+    }
+    assert_eq!(last(&lines), "uciok");
+    let lines = transcript.send(&[
+        "setoption name Hash value 8",
+        "setoption name MultiPV value 2",
+        "position startpos moves h2e2",
+        "go depth 3",
+    ]);
+    assert_every_line_parses(&lines);
+    assert!(lines.iter().any(|line| line.contains(" multipv 2 ") && line.contains(" score cp ")), "{lines:?}");
+    assert!(last(&lines).starts_with("bestmove "));
+    let lines = transcript.send(&["setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10"]);
+    assert!(last(&lines).starts_with("bestmove "));
+    let lines = transcript.send(&["go movetime 100"]);
+    assert!(last(&lines).starts_with("bestmove "));
+    let lines = transcript.send(&["go nodes 5000"]);
+    assert!(last(&lines).starts_with("bestmove "));
+    let lines = transcript.send(&["go perft 1"]);
+    assert_eq!(last(&lines), format!("Nodes searched: {}", lines.len() - 1));
+    assert_eq!(transcript.send(&["stop"]), Vec::<String>::new()[..], "UCI ignores a stray stop");
+    let lines = transcript.send(&["setoption name Nonsense value 3"]);
+    assert_eq!(lines, ["info string unknown option 'Nonsense'"]);
+    assert!(!transcript.send_now("quit"));
+    assert!(transcript.take().is_empty(), "no bye in UCI");
+}
+
+#[test]
+fn bad_input_is_reported_and_the_engine_keeps_answering() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    let lines = transcript.send(&[
+        "flurb",
+        "go depth x",
+        "position fen rnbakabnr/9/1c5c1 w",
+        "setoption batch maybe",
+        "\u{fffd}\u{fffd}",
+        "",
+    ]);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(lines.iter().all(|line| line.starts_with("info message ")), "{lines:?}");
+    let lines = transcript.send(&["position startpos moves h2e2 z9z9 h9g7", "go perft 1"]);
+    assert!(lines[0].starts_with("info message illegal move 'z9z9'"), "{lines:?}");
+    let mut after = Position::start();
+    after.try_play(parse_iccs("h2e2").unwrap()).unwrap();
+    let mut moves = tessera_xiangqi::Moves::new();
+    after.generate_legal_moves(&mut moves);
+    assert_eq!(last(&lines), format!("Nodes searched: {}", moves.len()), "the moves stop before the bad one");
+    assert_eq!(transcript.send(&["isready"]), ["readyok"]);
+}
+
+#[test]
+fn run_reads_lines_from_a_stream_until_quit() {
+    let capture = Capture::new();
+    let session = Session::new(Xiangqi, Output::new(capture.clone()), Options::default());
+    session.run(&b"ucci\r\nisready\r\nposition startpos\ngo depth 2\nquit\nisready\n"[..]);
+    let lines = capture.lines();
+    assert!(lines.contains(&"readyok".to_owned()));
+    assert_eq!(last(&lines), "bye");
+    assert_eq!(lines.iter().filter(|line| *line == "readyok").count(), 1, "nothing after quit");
+}
