@@ -7,12 +7,14 @@
 //!   [`sgf`]: records; [`notation`]: GTP vertices.
 
 pub mod board;
+pub mod display;
 pub mod handicap;
 pub mod notation;
 pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;
 
 pub use board::{Board, Cell};

@@ -143,6 +143,25 @@ impl Position {
         self.rules.komi = komi;
     }
 
+    /// Gives the move to `color` without a move being played (GTP lets a colour play twice).
+    pub fn set_to_move(&mut self, color: Cell) {
+        if color != self.board.to_move() {
+            self.board.set_to_move(color);
+            let key = self.superko_key_now();
+            if let Some(last) = self.seen.last_mut() {
+                *last = key;
+            }
+        }
+    }
+
+    /// Changes the rules; superko keys are recomputed for the new repetition rule.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        let situational = rules.superko == Superko::Situational;
+        let key = |board: &Board| if situational { board.key() } else { board.stones_key() };
+        self.seen = self.history.iter().chain(std::iter::once(&self.board)).map(key).collect();
+    }
+
     /// The colour to move.
     #[must_use]
     pub fn to_move(&self) -> Cell {
