@@ -395,6 +395,11 @@ impl Board {
         captured
     }
 
+    /// Forgets the passes just played (ownership playouts continue a finished game).
+    pub fn reset_passes(&mut self) {
+        self.passes = 0;
+    }
+
     /// The side to move passes.
     pub fn pass(&mut self) {
         self.ko = 0;

@@ -78,6 +78,8 @@ pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
     let last = position.moves().last().and_then(|mv| mv.point());
     for _ in 0..playouts {
         let mut board = position.board().clone();
+        // Two passes end the game, but the life of the stones is judged by playing on.
+        board.reset_passes();
         run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
         for p in board.points() {
             totals[p] += i32::from(playout_owner(&board, p));

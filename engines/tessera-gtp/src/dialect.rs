@@ -140,9 +140,12 @@ impl Dialect for TesseraGo {
         }
     }
 
-    fn has_dead_stones_of(&self, game: &Position, side: Side) -> bool {
-        let enemy = color_of(side).opponent();
-        dead(game).iter().any(|&p| game.board().cell(p) == enemy)
+    fn is_unsettled(&self, game: &Position) -> bool {
+        let owners = ownership(game, SCORING_PLAYOUTS, SCORING_SEED);
+        let board = game.board();
+        // Dead stones still on the board, or stones whose fate playouts do not agree on.
+        !dead_stones(game, &owners, 0.5).is_empty()
+            || board.points().any(|p| board.cell(p) != Cell::Empty && owners[p].abs() < 0.8)
     }
 
     fn load_sgf(&self, text: &str, move_number: Option<usize>) -> Result<Position, String> {

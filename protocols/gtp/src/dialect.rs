@@ -69,9 +69,10 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     fn final_score(&self, game: &Self::Game) -> f32;
     /// The stones of a `final_status_list` class.
     fn stones_with_status(&self, game: &Self::Game, status: Status) -> Vec<<Self::Game as tessera_core::Game>::Move>;
-    /// Opponent (of `side`) stones that are dead, as moves capturing them would not be needed
-    /// otherwise: `kgs-genmove_cleanup` plays on while any remain.
-    fn has_dead_stones_of(&self, game: &Self::Game, side: Side) -> bool;
+    /// Whether dead stones remain on the board or the life of some stones is still open: the
+    /// engine then plays on instead of passing (free under area scoring), so that the final
+    /// position is one every referee scores alike; `kgs-genmove_cleanup` relies on it too.
+    fn is_unsettled(&self, game: &Self::Game) -> bool;
     /// A game read from SGF text, before move `move_number` if given.
     ///
     /// # Errors

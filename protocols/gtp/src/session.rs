@@ -394,11 +394,12 @@ impl<D: Dialect> Session<D> {
         }
         self.game = game;
         let mut limits = self.move_limits(color);
-        if mode == GenmoveMode::Cleanup && dialect.has_dead_stones_of(&self.game, side(color)) {
-            // Play on (no pass) while the opponent's dead stones are still on the board.
+        let pass = dialect.to_move(&self.game, crate::command::Vertex::Pass);
+        let opponent_passed = self.game.ply() > 0 && self.game.move_played(self.game.ply() - 1) == pass;
+        if (mode == GenmoveMode::Cleanup || opponent_passed) && dialect.is_unsettled(&self.game) {
+            // Play on (no pass) while dead stones or open fights remain on the board.
             let mut moves = <D::Game as Game>::Moves::default();
-            self.game.generate_legal_moves(&mut moves);
-            let pass = dialect.to_move(&self.game, crate::command::Vertex::Pass);
+            tessera_core::Playout::generate_tree_moves(&self.game, &mut moves);
             limits.search_moves = moves.iter().copied().filter(|&mv| Some(mv) != pass).collect();
         }
         let stream = analyze.map(|analyze| {
