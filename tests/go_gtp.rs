@@ -179,3 +179,12 @@ fn analysis_streams_until_the_next_line() {
     assert!(cleanup.starts_with("= "));
     assert_eq!(ask_one(&mut engine, "quit"), "= ");
 }
+
+#[test]
+fn bench_signature_is_fixed() {
+    // Changing the search or the playouts changes this number: update it and say "Bench: N".
+    let output = std::process::Command::new(engine_binary("tessera-gtp")).args(["bench", "2000"]).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("playouts/s"), "{text}");
+    assert_eq!(text.lines().last(), Some("Bench: 28876"), "{text}");
+}
