@@ -55,7 +55,6 @@ def play(size, seconds, tessera_black):
             engine.ask(f"boardsize {size}")
             engine.ask("clear_board")
             engine.ask("komi 7.5")
-        gnugo.ask(f"time_settings 0 {seconds} 1")
         passes, color = 0, "b"
         for _ in range(size * size * 3):
             mover, other = (ours, gnugo) if (color == "b") == tessera_black else (gnugo, ours)
