@@ -186,5 +186,45 @@ fn bench_signature_is_fixed() {
     let output = std::process::Command::new(engine_binary("tessera-gtp")).args(["bench", "2000"]).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("playouts/s"), "{text}");
-    assert_eq!(text.lines().last(), Some("Bench: 28876"), "{text}");
+    assert_eq!(text.lines().last(), Some("Bench: 26032"), "{text}");
+}
+
+#[test]
+fn play_after_two_passes_resumes_the_game() {
+    let mut engine = start();
+    assert_eq!(ask_one(&mut engine, "boardsize 7"), "= ");
+    for command in ["play b D4", "play w pass", "play b pass"] {
+        assert_eq!(ask_one(&mut engine, command), "= ");
+    }
+    assert_eq!(ask_one(&mut engine, "genmove w"), "= pass", "a passed-out game has nothing to play");
+    // KGS's clean-up phase: the server resumes the game with plays and kgs-genmove_cleanup.
+    assert_eq!(ask_one(&mut engine, "play w C3"), "= ");
+    let cleanup = ask_one(&mut engine, "kgs-genmove_cleanup b");
+    assert!(cleanup.starts_with("= ") && cleanup != "= resign", "{cleanup}");
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+}
+
+#[test]
+fn pondering_and_threads_keep_answering() {
+    let mut engine = Driven::start(
+        &engine_binary("tessera-gtp"),
+        &["--ponder", "--threads", "2", "--move-time", "0.2", "--resign-threshold", "0"],
+    );
+    assert_eq!(ask_one(&mut engine, "boardsize 9"), "= ");
+    let first = ask_one(&mut engine, "genmove b");
+    assert!(first.len() > 2, "{first}");
+    // The engine ponders now; a command must still be answered at once.
+    std::thread::sleep(Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    assert_eq!(ask_one(&mut engine, "play w E3"), "= ");
+    assert!(started.elapsed() < Duration::from_secs(2), "pondering delayed the answer");
+    let second = ask_one(&mut engine, "genmove b");
+    assert!(second.len() > 2, "{second}");
+    assert_eq!(ask_one(&mut engine, "time_settings 10 0 0"), "= ");
+    assert_eq!(ask_one(&mut engine, "time_left w 1 0"), "= ");
+    let started = std::time::Instant::now();
+    let third = ask_one(&mut engine, "genmove w");
+    assert!(third.len() > 2 && started.elapsed() < Duration::from_secs(1), "{third} in {:?}", started.elapsed());
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+    assert!(engine.wait_exit(Duration::from_secs(5)));
 }

@@ -7,7 +7,8 @@
 
 use tessera_core::{Game, Playout, Rng, Side};
 
-use crate::board::{diagonals, neighbors, Board, Cell};
+use crate::board::{diagonals, neighbors, Board, Cell, STRIDE};
+use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::score::playout_owner;
 
@@ -108,6 +109,33 @@ fn tactical_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Opt
     None
 }
 
+/// A point next to the last move (one of its 8 neighbours) that completes a 3×3 shape, chosen at
+/// random among those that are acceptable.
+fn pattern_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
+    let around = [
+        last - STRIDE - 1,
+        last - STRIDE,
+        last - STRIDE + 1,
+        last - 1,
+        last + 1,
+        last + STRIDE - 1,
+        last + STRIDE,
+        last + STRIDE + 1,
+    ];
+    let mut candidates = [0usize; 8];
+    let mut count = 0;
+    for p in around {
+        if board.cell(p) == Cell::Empty && pattern::matches(board, p) && acceptable(board, p, color) {
+            if self_atari(board, p, color).0 {
+                continue;
+            }
+            candidates[count] = p;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| candidates[rng.below(count)])
+}
+
 /// A random acceptable move, or `None` (pass).
 fn random_move(board: &Board, color: Cell, rng: &mut Rng) -> Option<usize> {
     let empties = board.empty_points();
@@ -140,6 +168,7 @@ pub fn run_playout(
         }
         let color = board.to_move();
         let reply = last.and_then(|p| tactical_reply(board, p, color, rng));
+        let reply = reply.or_else(|| last.and_then(|p| pattern_reply(board, p, color, rng)));
         match reply.or_else(|| random_move(board, color, rng)) {
             Some(p) => {
                 board.play(p, color);
@@ -245,8 +274,11 @@ fn point_prior(board: &Board, p: usize, color: Cell, last: Option<usize>, size: 
             weight *= 2.0;
         }
     }
+    if pattern::matches(board, p) {
+        weight *= 3.0;
+    }
     if size >= 9 {
-        let (x, y) = ((p % crate::board::STRIDE) - 1, (p / crate::board::STRIDE) - 1);
+        let (x, y) = ((p % STRIDE) - 1, (p / STRIDE) - 1);
         let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
         weight *= match line {
             0 => 0.3,

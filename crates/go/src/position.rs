@@ -154,6 +154,11 @@ impl Position {
         }
     }
 
+    /// Lets a game that two passes ended go on; the passes stay in the history for undo.
+    pub fn resume(&mut self) {
+        self.board.reset_passes();
+    }
+
     /// Changes the rules; superko keys are recomputed for the new repetition rule.
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;

@@ -86,6 +86,10 @@ impl Dialect for TesseraGo {
         game.set_to_move(color_of(side));
     }
 
+    fn resume(&self, game: &mut Position) {
+        game.resume();
+    }
+
     fn place_handicap(&self, game: &mut Position, kind: Handicap, stones: usize) -> Result<Vec<Move>, String> {
         if game.board().points().any(|p| game.board().cell(p) != Cell::Empty) {
             return Err("board not empty".into());

@@ -42,6 +42,8 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     fn to_vertex(&self, game: &Self::Game, mv: <Self::Game as tessera_core::Game>::Move) -> Vertex;
     /// Gives the move to `side` without a move (GTP lets a colour play twice).
     fn set_side_to_move(&self, game: &mut Self::Game, side: Side);
+    /// Lets a game that ended by two passes go on (the passes stay in the history).
+    fn resume(&self, game: &mut Self::Game);
     /// Puts `stones` handicap stones on an empty board; returns where.
     ///
     /// # Errors

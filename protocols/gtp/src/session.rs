@@ -166,6 +166,10 @@ impl<D: Dialect> Session<D> {
                 let Some(mv) = dialect.to_move(&self.game, vertex) else { return self.fail(id, "illegal move") };
                 let mut next = self.game.clone();
                 dialect.set_side_to_move(&mut next, side(color));
+                if !next.is_legal(mv) && next.outcome().is_some() {
+                    // Play after two passes resumes the game (KGS's clean-up phase, GTP editors).
+                    dialect.resume(&mut next);
+                }
                 if !next.is_legal(mv) {
                     return self.fail(id, "illegal move");
                 }
@@ -384,6 +388,10 @@ impl<D: Dialect> Session<D> {
         let dialect = self.dialect.clone();
         let mut game = self.game.clone();
         dialect.set_side_to_move(&mut game, side(color));
+        if game.outcome().is_some() && mode == GenmoveMode::Cleanup {
+            // KGS resumes a passed-out game when the players disagree about dead stones.
+            dialect.resume(&mut game);
+        }
         if game.outcome().is_some() {
             // The game is over by two passes: nothing is left to play.
             if analyze.is_some() {
@@ -396,7 +404,7 @@ impl<D: Dialect> Session<D> {
         let mut limits = self.move_limits(color);
         let pass = dialect.to_move(&self.game, crate::command::Vertex::Pass);
         let opponent_passed = self.game.ply() > 0 && self.game.move_played(self.game.ply() - 1) == pass;
-        if (mode == GenmoveMode::Cleanup || opponent_passed) && dialect.is_unsettled(&self.game) {
+        if mode == GenmoveMode::Cleanup && dialect.is_unsettled(&self.game) {
             // Play on (no pass) while dead stones or open fights remain on the board.
             let mut moves = <D::Game as Game>::Moves::default();
             tessera_core::Playout::generate_tree_moves(&self.game, &mut moves);
@@ -409,7 +417,21 @@ impl<D: Dialect> Session<D> {
             (analyze, Some(interval))
         });
         let streaming = stream.is_some();
-        let (result, _) = self.search_now(limits, stream);
+        let (mut result, stats) = self.search_now(limits, stream);
+        if mode == GenmoveMode::Play && opponent_passed && result.best == pass && dialect.is_unsettled(&self.game) {
+            // Passing would end the game with dead stones or open fights on the board: play on when
+            // a move keeps the game as well won (free under area scoring), so that every referee
+            // scores the final position alike.
+            let pass_rate =
+                stats.as_ref().and_then(|s| s.iter().find(|m| Some(m.mv) == pass)).map_or(1.0, |m| m.win_rate);
+            let alternative = stats.as_ref().and_then(|stats| {
+                stats.iter().find(|m| Some(m.mv) != pass && m.win_rate >= 0.5 && m.win_rate >= pass_rate - 0.05)
+            });
+            if let Some(alternative) = alternative {
+                result.best = Some(alternative.mv);
+                result.score = Score::WinRate(alternative.win_rate);
+            }
+        }
         let win_rate = match result.score {
             Score::WinRate(rate) => rate,
             other => other.win_rate(1.0),
