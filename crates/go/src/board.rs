@@ -1,0 +1,627 @@
+//! The fast board: stones, strings (linked lists with a representative) and pseudo-liberties
+//! with the sum / sum-of-squares trick that tells "exactly one liberty" and names it in O(1).
+//!
+//! Points live in a fixed 27 × 27 array (one border ring around at most 25 × 25), so a board is a
+//! plain `Copy`-free value of fixed size: playouts copy it into a scratch board without touching
+//! the heap, and the position's history keeps whole boards for undo.
+
+use tessera_core::zobrist::zobrist_keys;
+
+/// Largest supported board side.
+pub const MAX_SIZE: usize = 25;
+/// Smallest supported board side.
+pub const MIN_SIZE: usize = 2;
+/// Row stride of the point array (the board plus one border column on each side).
+pub const STRIDE: usize = MAX_SIZE + 2;
+/// Number of slots in the point array.
+pub const POINTS: usize = STRIDE * STRIDE;
+
+/// What occupies a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    /// No stone.
+    Empty = 0,
+    /// A black stone.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+    /// Off the board.
+    Border = 3,
+}
+
+impl Cell {
+    /// The opposing colour (Black ↔ White; Empty and Border stay as they are).
+    #[must_use]
+    pub const fn opponent(self) -> Cell {
+        match self {
+            Cell::Black => Cell::White,
+            Cell::White => Cell::Black,
+            other => other,
+        }
+    }
+
+    /// 0 for Black, 1 for White (per-colour tables); only meaningful for stones.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        (self as usize).wrapping_sub(1) & 1
+    }
+}
+
+/// Zobrist keys: one per (colour, point), then the key of "White to move".
+static KEYS: [u64; 2 * POINTS + 1] = zobrist_keys(0x60_B0A2D);
+
+/// The key of a stone of `color` (Black or White) at `point`.
+#[inline]
+#[must_use]
+pub fn stone_key(color: Cell, point: usize) -> u64 {
+    KEYS[color.index() * POINTS + point]
+}
+
+/// The key toggled when White is to move.
+#[must_use]
+pub fn white_to_move_key() -> u64 {
+    KEYS[2 * POINTS]
+}
+
+/// The point at column `x`, row `y` (0-based from the top-left corner of the array's board area).
+#[inline]
+#[must_use]
+pub const fn point(x: usize, y: usize) -> usize {
+    (y + 1) * STRIDE + x + 1
+}
+
+/// The four orthogonal neighbours of `p`.
+#[inline]
+#[must_use]
+pub const fn neighbors(p: usize) -> [usize; 4] {
+    [p - 1, p + 1, p - STRIDE, p + STRIDE]
+}
+
+/// The four diagonal neighbours of `p`.
+#[inline]
+#[must_use]
+pub const fn diagonals(p: usize) -> [usize; 4] {
+    [p - STRIDE - 1, p - STRIDE + 1, p + STRIDE - 1, p + STRIDE + 1]
+}
+
+/// Pseudo-liberty statistics of one string, stored at its representative stone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct StringInfo {
+    /// Stone–empty adjacencies (a liberty touched by two stones counts twice).
+    pseudo: u32,
+    /// Sum of the liberty points over those adjacencies.
+    sum: u32,
+    /// Sum of their squares.
+    sum_squares: u64,
+    /// Stones in the string.
+    stones: u32,
+}
+
+impl StringInfo {
+    fn add_liberty(&mut self, p: usize) {
+        self.pseudo += 1;
+        self.sum += p as u32;
+        self.sum_squares += (p * p) as u64;
+    }
+
+    fn remove_liberty(&mut self, p: usize) {
+        self.pseudo -= 1;
+        self.sum -= p as u32;
+        self.sum_squares -= (p * p) as u64;
+    }
+
+    /// Exactly one distinct liberty: all pseudo-liberties are the same point, which holds iff
+    /// `sum² = pseudo · sum_squares` (Cauchy–Schwarz is tight only for equal values).
+    fn in_atari(&self) -> bool {
+        self.pseudo > 0 && u64::from(self.sum) * u64::from(self.sum) == u64::from(self.pseudo) * self.sum_squares
+    }
+}
+
+/// A go board: stones, strings, liberties, the simple-ko point, prisoners and the side to move.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    size: usize,
+    cells: [Cell; POINTS],
+    /// Representative stone of the string each stone belongs to.
+    head: [u16; POINTS],
+    /// Next stone of the same string (a circular list).
+    next: [u16; POINTS],
+    /// String statistics, valid at representatives.
+    strings: [StringInfo; POINTS],
+    /// Empty points, in no order, and where each sits in that list.
+    empties: [u16; POINTS],
+    empty_slot: [u16; POINTS],
+    empty_count: usize,
+    /// Key of the stones only (no side to move).
+    stones_key: u64,
+    /// Point the side to move may not play because of simple ko, or 0.
+    ko: usize,
+    to_move: Cell,
+    /// Stones captured by Black and by White.
+    prisoners: [u32; 2],
+    /// Consecutive passes that ended the move sequence so far.
+    passes: u8,
+}
+
+impl Board {
+    /// An empty `size` × `size` board with Black to move.
+    ///
+    /// # Panics
+    /// Panics if `size` is outside `MIN_SIZE..=MAX_SIZE`.
+    #[must_use]
+    pub fn new(size: usize) -> Board {
+        assert!((MIN_SIZE..=MAX_SIZE).contains(&size), "board size {size} out of range");
+        let mut board = Board {
+            size,
+            cells: [Cell::Border; POINTS],
+            head: [0; POINTS],
+            next: [0; POINTS],
+            strings: [StringInfo::default(); POINTS],
+            empties: [0; POINTS],
+            empty_slot: [0; POINTS],
+            empty_count: 0,
+            stones_key: 0,
+            ko: 0,
+            to_move: Cell::Black,
+            prisoners: [0; 2],
+            passes: 0,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = point(x, y);
+                board.cells[p] = Cell::Empty;
+                board.push_empty(p);
+            }
+        }
+        board
+    }
+
+    /// The side length.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// What is at `p` (any index below `POINTS`).
+    #[inline]
+    #[must_use]
+    pub fn cell(&self, p: usize) -> Cell {
+        self.cells[p]
+    }
+
+    /// Whether `p` is a point of this board.
+    #[must_use]
+    pub fn on_board(&self, p: usize) -> bool {
+        p < POINTS && self.cells[p] != Cell::Border
+    }
+
+    /// The colour to move.
+    #[must_use]
+    pub fn to_move(&self) -> Cell {
+        self.to_move
+    }
+
+    /// Sets the colour to move (setup positions, handicap, SGF `PL`).
+    pub fn set_to_move(&mut self, color: Cell) {
+        self.to_move = color;
+        self.ko = 0;
+    }
+
+    /// The simple-ko point forbidden to the side to move, if any.
+    #[must_use]
+    pub fn ko_point(&self) -> Option<usize> {
+        (self.ko != 0).then_some(self.ko)
+    }
+
+    /// Stones captured so far by `color`.
+    #[must_use]
+    pub fn prisoners(&self, color: Cell) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    /// Consecutive passes just played (2 ends the game).
+    #[must_use]
+    pub fn consecutive_passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The Zobrist key of the stones alone.
+    #[must_use]
+    pub fn stones_key(&self) -> u64 {
+        self.stones_key
+    }
+
+    /// The key of stones plus side to move.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.stones_key ^ if self.to_move == Cell::White { white_to_move_key() } else { 0 }
+    }
+
+    /// The key recomputed from the stones.
+    #[must_use]
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = if self.to_move == Cell::White { white_to_move_key() } else { 0 };
+        for p in self.points() {
+            if matches!(self.cells[p], Cell::Black | Cell::White) {
+                key ^= stone_key(self.cells[p], p);
+            }
+        }
+        key
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| point(x, y)))
+    }
+
+    /// The empty points, in no particular order.
+    #[must_use]
+    pub fn empty_points(&self) -> &[u16] {
+        &self.empties[..self.empty_count]
+    }
+
+    /// Representative stone of the string at `p` (a stone).
+    #[inline]
+    #[must_use]
+    pub fn string_head(&self, p: usize) -> usize {
+        usize::from(self.head[p])
+    }
+
+    /// Stones in the string at `p`.
+    #[must_use]
+    pub fn string_stones(&self, p: usize) -> u32 {
+        self.strings[self.string_head(p)].stones
+    }
+
+    /// Whether the string at `p` has exactly one liberty.
+    #[inline]
+    #[must_use]
+    pub fn in_atari(&self, p: usize) -> bool {
+        self.strings[self.string_head(p)].in_atari()
+    }
+
+    /// The only liberty of the string at `p`, which must be in atari.
+    #[inline]
+    #[must_use]
+    pub fn atari_liberty(&self, p: usize) -> usize {
+        let info = &self.strings[self.string_head(p)];
+        (info.sum / info.pseudo) as usize
+    }
+
+    /// The stones of the string at `p`.
+    pub fn string_members(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let start = p;
+        let mut current = Some(p);
+        std::iter::from_fn(move || {
+            let stone = current?;
+            let next = usize::from(self.next[stone]);
+            current = (next != start).then_some(next);
+            Some(stone)
+        })
+    }
+
+    /// Writes up to `out.len()` distinct liberties of the string at `p` into `out`; returns how many.
+    pub fn liberties(&self, p: usize, out: &mut [usize]) -> usize {
+        let mut found = 0;
+        for stone in self.string_members(p) {
+            for n in neighbors(stone) {
+                if self.cells[n] == Cell::Empty && !out[..found].contains(&n) {
+                    if found == out.len() {
+                        return found;
+                    }
+                    out[found] = n;
+                    found += 1;
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether `color` playing at the empty point `p` captures something.
+    #[inline]
+    #[must_use]
+    pub fn captures_at(&self, p: usize, color: Cell) -> bool {
+        let enemy = color.opponent();
+        neighbors(p).into_iter().any(|n| self.cells[n] == enemy && self.in_atari(n))
+    }
+
+    /// Whether `color` playing at the empty point `p` leaves its own stone without liberties
+    /// (and captures nothing).
+    #[inline]
+    #[must_use]
+    pub fn is_suicide(&self, p: usize, color: Cell) -> bool {
+        for n in neighbors(p) {
+            match self.cells[n] {
+                Cell::Empty => return false,
+                Cell::Border => {}
+                c if c == color => {
+                    if !self.in_atari(n) {
+                        return false;
+                    }
+                }
+                _ => {
+                    if self.in_atari(n) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `p` is an eye-like point of `color`: every neighbour is `color` or off the board,
+    /// and the diagonals do not make it a false eye.
+    #[inline]
+    #[must_use]
+    pub fn is_eye(&self, p: usize, color: Cell) -> bool {
+        let mut edge = false;
+        for n in neighbors(p) {
+            match self.cells[n] {
+                Cell::Border => edge = true,
+                c if c == color => {}
+                _ => return false,
+            }
+        }
+        let enemy = color.opponent();
+        let bad = diagonals(p).into_iter().filter(|&d| self.cells[d] == enemy).count();
+        bad + usize::from(edge) < 2
+    }
+
+    /// Plays `color` at the empty point `p` by the board rules alone (captures, suicide removal,
+    /// simple ko); the caller checked legality. Returns the number of stones captured.
+    pub fn play(&mut self, p: usize, color: Cell) -> u32 {
+        debug_assert_eq!(self.cells[p], Cell::Empty);
+        let enemy = color.opponent();
+        self.add_stone(p, color);
+        let mut captured = 0;
+        let mut captured_point = 0;
+        for n in neighbors(p) {
+            if self.cells[n] == enemy && self.strings[self.string_head(n)].pseudo == 0 {
+                captured += self.remove_string(n);
+                captured_point = n;
+            }
+        }
+        self.prisoners[color.index()] += captured;
+        let own = self.strings[self.string_head(p)];
+        if own.pseudo == 0 {
+            // Suicide (only reached when the rules allow it).
+            let lost = self.remove_string(p);
+            self.prisoners[enemy.index()] += lost;
+        }
+        self.ko = if captured == 1 && own.stones == 1 && own.in_atari() { captured_point } else { 0 };
+        self.to_move = enemy;
+        self.passes = 0;
+        captured
+    }
+
+    /// Forgets the passes just played (ownership playouts continue a finished game).
+    pub fn reset_passes(&mut self) {
+        self.passes = 0;
+    }
+
+    /// The side to move passes.
+    pub fn pass(&mut self) {
+        self.ko = 0;
+        self.to_move = self.to_move.opponent();
+        self.passes = self.passes.saturating_add(1);
+    }
+
+    /// Puts a setup stone (handicap, SGF `AB`/`AW`) without changing the side to move; a stone
+    /// that would have no liberty captures like a move would. `p` must be empty.
+    pub fn place_setup_stone(&mut self, p: usize, color: Cell) {
+        let to_move = self.to_move;
+        let passes = self.passes;
+        self.play(p, color);
+        self.to_move = to_move;
+        self.passes = passes;
+        self.ko = 0;
+    }
+
+    /// The key of the stones after `color` plays at the empty point `p` (captures included).
+    #[must_use]
+    pub fn stones_key_after(&self, p: usize, color: Cell) -> u64 {
+        let mut key = self.stones_key ^ stone_key(color, p);
+        let enemy = color.opponent();
+        let mut removed = [0usize; 4];
+        let mut removed_count = 0;
+        let mut captures = false;
+        for n in neighbors(p) {
+            if self.cells[n] == enemy && self.in_atari(n) {
+                let head = self.string_head(n);
+                if !removed[..removed_count].contains(&head) {
+                    removed[removed_count] = head;
+                    removed_count += 1;
+                    captures = true;
+                    for stone in self.string_members(n) {
+                        key ^= stone_key(enemy, stone);
+                    }
+                }
+            }
+        }
+        if !captures && self.is_suicide(p, color) {
+            // The new stone and its whole string disappear.
+            key ^= stone_key(color, p);
+            let mut seen = [0usize; 4];
+            let mut seen_count = 0;
+            for n in neighbors(p) {
+                if self.cells[n] == color {
+                    let head = self.string_head(n);
+                    if !seen[..seen_count].contains(&head) {
+                        seen[seen_count] = head;
+                        seen_count += 1;
+                        for stone in self.string_members(n) {
+                            key ^= stone_key(color, stone);
+                        }
+                    }
+                }
+            }
+        }
+        key
+    }
+
+    fn push_empty(&mut self, p: usize) {
+        self.empty_slot[p] = self.empty_count as u16;
+        self.empties[self.empty_count] = p as u16;
+        self.empty_count += 1;
+    }
+
+    fn remove_empty(&mut self, p: usize) {
+        let slot = usize::from(self.empty_slot[p]);
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count];
+        self.empties[slot] = last;
+        self.empty_slot[usize::from(last)] = slot as u16;
+    }
+
+    fn add_stone(&mut self, p: usize, color: Cell) {
+        self.cells[p] = color;
+        self.remove_empty(p);
+        self.stones_key ^= stone_key(color, p);
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        let mut info = StringInfo { stones: 1, ..StringInfo::default() };
+        for n in neighbors(p) {
+            match self.cells[n] {
+                Cell::Empty => info.add_liberty(n),
+                Cell::Border => {}
+                _ => {
+                    let head = self.string_head(n);
+                    self.strings[head].remove_liberty(p);
+                }
+            }
+        }
+        self.strings[p] = info;
+        for n in neighbors(p) {
+            if self.cells[n] == color {
+                let (a, b) = (self.string_head(p), self.string_head(n));
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins the strings headed by `a` and `b`, relabelling the smaller one.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.strings[a].stones >= self.strings[b].stones { (a, b) } else { (b, a) };
+        let small_info = self.strings[small];
+        let info = &mut self.strings[big];
+        info.pseudo += small_info.pseudo;
+        info.sum += small_info.sum;
+        info.sum_squares += small_info.sum_squares;
+        info.stones += small_info.stones;
+        let mut stone = small;
+        loop {
+            self.head[stone] = big as u16;
+            stone = usize::from(self.next[stone]);
+            if stone == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+    }
+
+    /// Removes the string at `p`; returns its size.
+    fn remove_string(&mut self, p: usize) -> u32 {
+        let color = self.cells[p];
+        let head = self.string_head(p);
+        let stones = self.strings[head].stones;
+        let mut stone = head;
+        loop {
+            self.cells[stone] = Cell::Empty;
+            self.stones_key ^= stone_key(color, stone);
+            self.push_empty(stone);
+            stone = usize::from(self.next[stone]);
+            if stone == head {
+                break;
+            }
+        }
+        loop {
+            let following = usize::from(self.next[stone]);
+            for n in neighbors(stone) {
+                if matches!(self.cells[n], Cell::Black | Cell::White) {
+                    let neighbor_head = self.string_head(n);
+                    self.strings[neighbor_head].add_liberty(stone);
+                }
+            }
+            stone = following;
+            if stone == head {
+                break;
+            }
+        }
+        stones
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Board {}x{}, {:?} to move, ko {:?}", self.size, self.size, self.to_move, self.ko_point())?;
+        for y in 0..self.size {
+            for x in 0..self.size {
+                let symbol = match self.cells[point(x, y)] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                };
+                write!(f, "{symbol}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capture_and_liberty_tracking() {
+        let mut board = Board::new(5);
+        // White stone at (1,1) surrounded by black.
+        board.play(point(1, 1), Cell::White);
+        board.play(point(0, 1), Cell::Black);
+        board.play(point(1, 0), Cell::Black);
+        board.play(point(2, 1), Cell::Black);
+        assert!(board.in_atari(point(1, 1)));
+        assert_eq!(board.atari_liberty(point(1, 1)), point(1, 2));
+        assert_eq!(board.stones_key_after(point(1, 2), Cell::Black), {
+            let mut copy = board.clone();
+            copy.play(point(1, 2), Cell::Black);
+            copy.stones_key()
+        });
+        assert_eq!(board.play(point(1, 2), Cell::Black), 1);
+        assert_eq!(board.cell(point(1, 1)), Cell::Empty);
+        assert_eq!(board.prisoners(Cell::Black), 1);
+        assert!(board.is_eye(point(1, 1), Cell::Black));
+        assert!(board.is_suicide(point(1, 1), Cell::White));
+        assert_eq!(board.key(), board.key_from_scratch());
+    }
+
+    #[test]
+    fn merged_strings_count_distinct_liberties() {
+        let mut board = Board::new(9);
+        for x in 0..4 {
+            board.play(point(x, 4), Cell::Black);
+        }
+        let mut libs = [0; 16];
+        assert_eq!(board.liberties(point(0, 4), &mut libs), 9);
+        assert_eq!(board.string_stones(point(3, 4)), 4);
+        assert!(!board.in_atari(point(2, 4)));
+    }
+
+    #[test]
+    fn simple_ko_is_marked() {
+        let mut board = Board::new(5);
+        for (x, y, c) in [(1, 0, Cell::Black), (0, 1, Cell::Black), (1, 2, Cell::Black), (2, 0, Cell::White)] {
+            board.play(point(x, y), c);
+        }
+        board.play(point(3, 1), Cell::White);
+        board.play(point(2, 2), Cell::White);
+        board.play(point(2, 1), Cell::Black);
+        board.play(point(1, 1), Cell::White); // captures the black stone at (2,1)
+        assert_eq!(board.cell(point(2, 1)), Cell::Empty);
+        assert_eq!(board.ko_point(), Some(point(2, 1)));
+    }
+}

@@ -1,0 +1,24 @@
+//! `tessera-go`: the game of go for Tessera.
+//!
+//! - [`Board`]: stones, strings and pseudo-liberties with O(1) atari tests, incremental Zobrist keys.
+//! - [`Position`]: board + [`Rules`] + history (undo, superko, two passes end the game); implements
+//!   core's [`tessera_core::Game`] and, in [`playout`], [`tessera_core::Playout`] for MCTS.
+//! - [`score`]: area scoring, ownership from playouts, dead stones; [`handicap`]: GNU Go's placement;
+//!   [`sgf`]: records; [`notation`]: GTP vertices.
+
+pub mod board;
+pub mod display;
+pub mod handicap;
+pub mod notation;
+pub mod pattern;
+pub mod playout;
+pub mod position;
+pub mod rules;
+pub mod score;
+pub mod search;
+pub mod sgf;
+
+pub use board::{Board, Cell};
+pub use notation::{format_vertex, parse_vertex, GtpNotation};
+pub use position::{Move, Moves, Position};
+pub use rules::{Rules, Superko};

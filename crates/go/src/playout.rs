@@ -1,0 +1,323 @@
+//! Fast playouts and tree priors: the go side of the MCTS searcher.
+//!
+//! The playout policy, in order: capture the string the last move left in atari; save our string
+//! the last move put in atari (by capturing or extending when that gains liberties); otherwise a
+//! random legal move that does not fill our own eye and is not a self-atari of three or more
+//! stones. Everything runs on a copy of the board: no history, no heap.
+
+use tessera_core::{Game, Playout, Rng, Side};
+
+use crate::board::{diagonals, neighbors, Board, Cell, STRIDE};
+use crate::pattern;
+use crate::position::{side_of, Move, Position};
+use crate::score::playout_owner;
+
+/// Whether `color` at the empty point `p` leaves the new string with a single liberty (captures
+/// aside). Also returns the size the string would have.
+#[must_use]
+pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
+    let mut libs = [0usize; 3];
+    let mut count = 0;
+    let mut stones = 1;
+    let add = |q: usize, libs: &mut [usize; 3], count: &mut usize| {
+        if q != p && !libs[..*count].contains(&q) && *count < 3 {
+            libs[*count] = q;
+            *count += 1;
+        }
+    };
+    for n in neighbors(p) {
+        match board.cell(n) {
+            Cell::Empty => add(n, &mut libs, &mut count),
+            c if c == color => {
+                let mut own = [0usize; 3];
+                let found = board.liberties(n, &mut own);
+                for &q in &own[..found] {
+                    add(q, &mut libs, &mut count);
+                }
+            }
+            Cell::Border => {}
+            _ => {
+                if board.in_atari(n) {
+                    return (false, 1); // a capture frees liberties
+                }
+            }
+        }
+        if count >= 2 {
+            return (false, 1);
+        }
+    }
+    let mut heads = [0usize; 4];
+    let mut head_count = 0;
+    for n in neighbors(p) {
+        if board.cell(n) == color {
+            let head = board.string_head(n);
+            if !heads[..head_count].contains(&head) {
+                heads[head_count] = head;
+                head_count += 1;
+                stones += board.string_stones(n);
+            }
+        }
+    }
+    (count < 2, stones)
+}
+
+/// Whether the side to move may play `p` in a playout: legal by the board (no ko, no suicide),
+/// not its own eye, and not a self-atari of a big string.
+#[inline]
+fn acceptable(board: &Board, p: usize, color: Cell) -> bool {
+    if board.ko_point() == Some(p) || board.is_eye(p, color) || board.is_suicide(p, color) {
+        return false;
+    }
+    let (atari, stones) = self_atari(board, p, color);
+    !(atari && stones >= 3)
+}
+
+/// A tactical reply to the last move at `last`, if one applies.
+fn tactical_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
+    let enemy = color.opponent();
+    // Capture the stone just played, or a neighbour string of it, when in atari.
+    if board.cell(last) == enemy && board.in_atari(last) {
+        let lib = board.atari_liberty(last);
+        if acceptable(board, lib, color) {
+            return Some(lib);
+        }
+    }
+    // Save our strings the last move put in atari.
+    let start = rng.below(4);
+    let around = neighbors(last);
+    for index in 0..4 {
+        let n = around[(start + index) & 3];
+        if board.cell(n) != color || !board.in_atari(n) {
+            continue;
+        }
+        // Capture an attacker in atari next to the string, else extend if that gains liberties.
+        for stone in board.string_members(n) {
+            for m in neighbors(stone) {
+                if board.cell(m) == enemy && board.in_atari(m) {
+                    let lib = board.atari_liberty(m);
+                    if acceptable(board, lib, color) {
+                        return Some(lib);
+                    }
+                }
+            }
+        }
+        let lib = board.atari_liberty(n);
+        if acceptable(board, lib, color) && !self_atari(board, lib, color).0 {
+            return Some(lib);
+        }
+    }
+    None
+}
+
+/// A point next to the last move (one of its 8 neighbours) that completes a 3×3 shape, chosen at
+/// random among those that are acceptable.
+fn pattern_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
+    let around = [
+        last - STRIDE - 1,
+        last - STRIDE,
+        last - STRIDE + 1,
+        last - 1,
+        last + 1,
+        last + STRIDE - 1,
+        last + STRIDE,
+        last + STRIDE + 1,
+    ];
+    let mut candidates = [0usize; 8];
+    let mut count = 0;
+    for p in around {
+        if board.cell(p) == Cell::Empty && pattern::matches(board, p) && acceptable(board, p, color) {
+            if self_atari(board, p, color).0 {
+                continue;
+            }
+            candidates[count] = p;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| candidates[rng.below(count)])
+}
+
+/// A random acceptable move, or `None` (pass).
+fn random_move(board: &Board, color: Cell, rng: &mut Rng) -> Option<usize> {
+    let empties = board.empty_points();
+    if empties.is_empty() {
+        return None;
+    }
+    let start = rng.below(empties.len());
+    for index in (start..empties.len()).chain(0..start) {
+        let p = usize::from(empties[index]);
+        if acceptable(board, p, color) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Plays `board` out with the playout policy until two passes (or a length cap), calling `record`
+/// for every stone played; returns the area score (Black minus White minus `komi`).
+pub fn run_playout(
+    board: &mut Board,
+    mut last: Option<usize>,
+    komi: f32,
+    rng: &mut Rng,
+    mut record: impl FnMut(Cell, Move),
+) -> f32 {
+    let cap = 3 * board.size() * board.size() + 20;
+    for _ in 0..cap {
+        if board.consecutive_passes() >= 2 {
+            break;
+        }
+        let color = board.to_move();
+        let reply = last.and_then(|p| tactical_reply(board, p, color, rng));
+        let reply = reply.or_else(|| last.and_then(|p| pattern_reply(board, p, color, rng)));
+        match reply.or_else(|| random_move(board, color, rng)) {
+            Some(p) => {
+                board.play(p, color);
+                record(color, Move::at(p));
+                last = Some(p);
+            }
+            None => {
+                board.pass();
+                last = None;
+            }
+        }
+    }
+    let mut score = -komi;
+    for p in board.points() {
+        score += f32::from(playout_owner(board, p));
+    }
+    score
+}
+
+impl Playout for Position {
+    /// Legal moves without filling our own eyes; a pass only once the opponent passed or nothing
+    /// else is left (so the tree judges the end of the game exactly, by area).
+    fn generate_tree_moves(&self, moves: &mut Self::Moves) {
+        use tessera_core::MoveBuffer;
+        self.generate_legal_moves(moves);
+        let board = self.board();
+        let color = board.to_move();
+        let opponent_passed = self.moves().last().is_some_and(|mv| mv.is_pass());
+        let mut kept = 0;
+        for index in 0..moves.len() {
+            let mv = moves[index];
+            let keep = match mv.point() {
+                Some(p) => !board.is_eye(p, color),
+                None => opponent_passed,
+            };
+            if keep {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        if kept == 0 && !moves.is_empty() {
+            moves.clear();
+            moves.push(Move::PASS);
+        } else {
+            moves.truncate(kept);
+        }
+    }
+
+    fn priors(&self, moves: &[Move], priors: &mut [f32]) {
+        let board = self.board();
+        let color = board.to_move();
+        let size = board.size();
+        let last = self.moves().last().and_then(|mv| mv.point());
+        for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
+            *prior = match mv.point() {
+                None => 0.5,
+                Some(p) => point_prior(board, p, color, last, size),
+            };
+        }
+    }
+
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> f32 {
+        let mut board = self.board().clone();
+        let last = self.moves().last().and_then(|mv| mv.point());
+        let mover = board.to_move();
+        let score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
+            played.push((side_of(color), mv));
+        });
+        let black_result = if score > 0.0 {
+            1.0
+        } else if score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        if mover == Cell::Black {
+            black_result
+        } else {
+            1.0 - black_result
+        }
+    }
+}
+
+/// A prior weight for a stone at `p`: captures and atari escapes first, then moves near the last
+/// one, third and fourth lines; first-line moves and self-ataris last.
+fn point_prior(board: &Board, p: usize, color: Cell, last: Option<usize>, size: usize) -> f32 {
+    let mut weight = 1.0;
+    let enemy = color.opponent();
+    for n in neighbors(p) {
+        let cell = board.cell(n);
+        if cell == enemy && board.in_atari(n) {
+            weight += 4.0 + board.string_stones(n).min(10) as f32;
+        } else if cell == color && board.in_atari(n) {
+            weight += 3.0 + board.string_stones(n).min(10) as f32;
+        }
+    }
+    let (atari, stones) = self_atari(board, p, color);
+    if atari && !board.captures_at(p, color) {
+        weight *= if stones >= 2 { 0.05 } else { 0.3 };
+    }
+    if let Some(last) = last {
+        if neighbors(last).contains(&p) || diagonals(last).contains(&p) {
+            weight *= 2.0;
+        }
+    }
+    if pattern::matches(board, p) {
+        weight *= 3.0;
+    }
+    if size >= 9 {
+        let (x, y) = ((p % STRIDE) - 1, (p / STRIDE) - 1);
+        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
+        weight *= match line {
+            0 => 0.3,
+            1 => 0.8,
+            2 | 3 => 1.3,
+            _ => 1.0,
+        };
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::point;
+    use crate::rules::Rules;
+    use tessera_core::Playout;
+
+    #[test]
+    fn playouts_end_and_fill_the_board_with_eyes_only() {
+        let position = Position::new(9, Rules::CHINESE);
+        let mut rng = Rng::new(3);
+        let mut played = Vec::with_capacity(512);
+        for _ in 0..50 {
+            played.clear();
+            let value = position.playout(&mut rng, &mut played);
+            assert!((0.0..=1.0).contains(&value));
+            assert!(played.len() > 40, "a playout fills the board");
+        }
+    }
+
+    #[test]
+    fn the_playout_captures_a_string_in_atari() {
+        let mut board = Board::new(9);
+        board.place_setup_stone(point(4, 4), Cell::White);
+        board.place_setup_stone(point(3, 4), Cell::Black);
+        board.place_setup_stone(point(5, 4), Cell::Black);
+        board.place_setup_stone(point(4, 5), Cell::Black);
+        let mut rng = Rng::new(1);
+        assert_eq!(tactical_reply(&board, point(4, 4), Cell::Black, &mut rng), Some(point(4, 3)));
+    }
+}

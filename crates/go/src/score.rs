@@ -1,0 +1,178 @@
+//! Area scoring (Tromp-Taylor / Chinese), ownership from playouts, and dead-stone estimation.
+
+use tessera_core::{Game, Rng};
+
+use crate::board::{neighbors, Board, Cell, POINTS};
+use crate::playout::run_playout;
+use crate::position::Position;
+
+/// Points of Black and of White by area: stones plus empty regions that reach one colour only.
+#[must_use]
+pub fn area_score(board: &Board) -> (u32, u32) {
+    let mut seen = [false; POINTS];
+    let mut stack = [0u16; POINTS];
+    let mut area = [0u32; 2];
+    for p in board.points() {
+        match board.cell(p) {
+            Cell::Black | Cell::White => area[board.cell(p).index()] += 1,
+            _ if seen[p] => {}
+            _ => {
+                // Flood the empty region, noting which colours it touches.
+                let (mut size, mut touches_black, mut touches_white) = (0u32, false, false);
+                let mut top = 1;
+                stack[0] = p as u16;
+                seen[p] = true;
+                while top > 0 {
+                    top -= 1;
+                    let q = usize::from(stack[top]);
+                    size += 1;
+                    for n in neighbors(q) {
+                        match board.cell(n) {
+                            Cell::Empty if !seen[n] => {
+                                seen[n] = true;
+                                stack[top] = n as u16;
+                                top += 1;
+                            }
+                            Cell::Black => touches_black = true,
+                            Cell::White => touches_white = true,
+                            _ => {}
+                        }
+                    }
+                }
+                if touches_black != touches_white {
+                    area[usize::from(touches_white)] += size;
+                }
+            }
+        }
+    }
+    (area[0], area[1])
+}
+
+/// Who owns each point at the end of a playout: +1 Black, -1 White, 0 neither. Empty points count
+/// for the colour of all their neighbours (after a playout every empty point is an eye or dame).
+pub fn playout_owner(board: &Board, p: usize) -> i8 {
+    match board.cell(p) {
+        Cell::Black => 1,
+        Cell::White => -1,
+        Cell::Empty => {
+            let (mut black, mut white) = (false, false);
+            for n in neighbors(p) {
+                match board.cell(n) {
+                    Cell::Black => black = true,
+                    Cell::White => white = true,
+                    _ => {}
+                }
+            }
+            i8::from(black && !white) - i8::from(white && !black)
+        }
+        Cell::Border => 0,
+    }
+}
+
+/// Average ownership of every point over `playouts` playouts from `position` (+1 = Black's, -1 =
+/// White's), indexed by point.
+#[must_use]
+pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
+    let mut rng = Rng::new(seed);
+    let mut totals = vec![0i32; POINTS];
+    let last = position.moves().last().and_then(|mv| mv.point());
+    for _ in 0..playouts {
+        let mut board = position.board().clone();
+        // Two passes end the game, but the life of the stones is judged by playing on.
+        board.reset_passes();
+        run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
+        for p in board.points() {
+            totals[p] += i32::from(playout_owner(&board, p));
+        }
+    }
+    totals.iter().map(|&total| total as f32 / playouts.max(1) as f32).collect()
+}
+
+/// Stones that playouts say are dead: whole strings whose mean ownership leans to the other colour
+/// by more than `threshold` (0.5 is a good value).
+#[must_use]
+pub fn dead_stones(position: &Position, ownership: &[f32], threshold: f32) -> Vec<usize> {
+    let board = position.board();
+    let mut dead = Vec::new();
+    let mut done = [false; POINTS];
+    for p in board.points() {
+        let color = board.cell(p);
+        if !matches!(color, Cell::Black | Cell::White) || done[p] {
+            continue;
+        }
+        let members: Vec<usize> = board.string_members(p).collect();
+        let mean = members.iter().map(|&q| ownership[q]).sum::<f32>() / members.len() as f32;
+        let ours = if color == Cell::Black { mean } else { -mean };
+        for &q in &members {
+            done[q] = true;
+        }
+        if ours < -threshold {
+            dead.extend(members);
+        }
+    }
+    dead.sort_unstable();
+    dead
+}
+
+/// The board with `dead` stones taken off (their colour's opponent gets the area by scoring).
+#[must_use]
+pub fn without_stones(board: &Board, dead: &[usize]) -> Board {
+    let mut cleaned = Board::new(board.size());
+    for p in board.points() {
+        let color = board.cell(p);
+        if matches!(color, Cell::Black | Cell::White) && dead.binary_search(&p).is_err() {
+            cleaned.place_setup_stone(p, color);
+        }
+    }
+    cleaned.set_to_move(board.to_move());
+    cleaned
+}
+
+/// The final score (Black minus White minus komi) after removing the stones playouts call dead.
+#[must_use]
+pub fn final_score(position: &Position, playouts: usize, seed: u64) -> f32 {
+    let owners = ownership(position, playouts, seed);
+    let dead = dead_stones(position, &owners, 0.5);
+    let (black, white) = area_score(&without_stones(position.board(), &dead));
+    black as f32 - white as f32 - position.rules().komi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::point;
+    use crate::rules::Rules;
+    use tessera_core::Game;
+
+    #[test]
+    fn area_counts_stones_and_single_colour_regions() {
+        let mut board = Board::new(5);
+        for y in 0..5 {
+            board.place_setup_stone(point(2, y), Cell::Black);
+        }
+        board.place_setup_stone(point(3, 0), Cell::White);
+        assert_eq!(area_score(&board), (15, 1));
+    }
+
+    #[test]
+    fn a_lone_stone_in_enemy_territory_is_dead() {
+        // Black wall on column 3 of a 7×7 board owns the left; a white stone sits inside it.
+        let mut board = Board::new(7);
+        for y in 0..7 {
+            board.place_setup_stone(point(3, y), Cell::Black);
+            board.place_setup_stone(point(4, y), Cell::White);
+        }
+        // Each wall splits its side in two regions, so both live.
+        for x in 0..3 {
+            board.place_setup_stone(point(x, 2), Cell::Black);
+        }
+        board.place_setup_stone(point(5, 3), Cell::White);
+        board.place_setup_stone(point(6, 3), Cell::White);
+        board.place_setup_stone(point(1, 4), Cell::White);
+        let position = Position::from_board(board, Rules::CHINESE.with_komi(0.0));
+        let owners = ownership(&position, 200, 7);
+        assert_eq!(dead_stones(&position, &owners, 0.5), vec![point(1, 4)]);
+        assert_eq!(final_score(&position, 200, 7), 28.0 - 21.0);
+        assert!(position.outcome().is_none());
+    }
+}

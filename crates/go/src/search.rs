@@ -1,0 +1,126 @@
+//! The go searcher settings on core's MCTS, and the `bench` that measures playouts per second.
+
+use std::time::{Duration, Instant};
+
+use tessera_core::info::nodes_per_second;
+use tessera_core::{EngineOptions, Game, Limits, Mcts, MctsConfig, Searcher, Selection, Silent};
+
+use crate::notation::parse_vertex;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// The MCTS settings tuned for go: PUCT over the heuristic priors, blended with RAVE.
+#[must_use]
+pub fn mcts_config() -> MctsConfig {
+    MctsConfig {
+        selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
+        rave_equivalence: Some(2000.0),
+        expand_after: 2,
+        reuse_tree: true,
+        // A go game lasts long; a move takes about this share of the remaining main time.
+        moves_left: 40,
+        ..MctsConfig::default()
+    }
+}
+
+/// A go searcher with [`mcts_config`] and `options`.
+#[must_use]
+pub fn searcher(options: &EngineOptions) -> Mcts<Position> {
+    Mcts::new(mcts_config(), options)
+}
+
+/// One line of the bench: a position searched for a fixed number of playouts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchLine {
+    /// Board size.
+    pub size: usize,
+    /// Playouts searched.
+    pub playouts: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// Length of the best line in moves (part of the signature).
+    pub best_line: u32,
+    /// The chosen move's 16-bit code.
+    pub best_move: u16,
+}
+
+impl BenchLine {
+    /// Playouts per second.
+    #[must_use]
+    pub fn playouts_per_second(&self) -> u64 {
+        nodes_per_second(self.playouts, self.time)
+    }
+}
+
+/// Positions of the bench: an empty board and a short opening, on 9×9 and 19×19.
+const BENCH_POSITIONS: [(usize, &[&str]); 4] =
+    [(9, &[]), (9, &["E5", "C4", "G4", "D6"]), (19, &[]), (19, &["Q16", "D4", "Q3", "D16", "R5", "K10"])];
+
+/// Searches each bench position for `playouts` playouts on one thread.
+///
+/// # Panics
+/// Panics only if a bench position were illegal (they are fixed and checked by a test).
+#[must_use]
+pub fn bench(playouts: u64) -> Vec<BenchLine> {
+    let options = EngineOptions { threads: 1, hash_mb: 64, ..EngineOptions::default() };
+    BENCH_POSITIONS
+        .iter()
+        .map(|&(size, line)| {
+            let mut position = Position::new(size, Rules::CHINESE);
+            for vertex in line {
+                let mv = parse_vertex(size, vertex).expect("bench vertices are valid");
+                assert!(position.is_legal(mv), "bench move {vertex} is legal");
+                position.play(mv);
+            }
+            let mut searcher = searcher(&options);
+            let control = tessera_core::SearchControl::new();
+            let start = Instant::now();
+            let result = searcher.search(&position, &Limits::nodes(playouts), &control, &mut Silent);
+            BenchLine {
+                size,
+                playouts: result.nodes,
+                time: start.elapsed(),
+                best_line: result.depth,
+                best_move: result.best.map_or(0, tessera_core::PackedMove::to_bits),
+            }
+        })
+        .collect()
+}
+
+/// The bench signature: playouts plus the best moves and line lengths, deterministic on one thread.
+#[must_use]
+pub fn signature(lines: &[BenchLine]) -> u64 {
+    lines.iter().map(|line| line.playouts + u64::from(line.best_move) * 7 + u64::from(line.best_line) * 1009).sum()
+}
+
+/// Playouts per second of the bare playout policy on an empty `size` board, single thread.
+#[must_use]
+pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
+    use tessera_core::{Playout, Rng};
+    let position = Position::new(size, Rules::CHINESE);
+    let mut rng = Rng::new(1);
+    let mut played = Vec::with_capacity(4 * size * size);
+    let start = Instant::now();
+    let mut count = 0u64;
+    while start.elapsed() < duration {
+        for _ in 0..16 {
+            played.clear();
+            let _ = position.playout(&mut rng, &mut played);
+        }
+        count += 16;
+    }
+    nodes_per_second(count, start.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_is_deterministic_on_one_thread() {
+        let first = bench(300);
+        let second = bench(300);
+        assert_eq!(signature(&first), signature(&second));
+        assert!(first.iter().all(|line| line.playouts == 300));
+    }
+}

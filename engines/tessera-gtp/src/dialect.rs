@@ -1,0 +1,170 @@
+//! The GTP dialect of Tessera's go crate: how the protocol session sees `tessera-go`.
+
+use tessera_core::{EngineOptions, Game, Mcts, Side};
+use tessera_go::board::{point, STRIDE};
+use tessera_go::handicap::{fixed_handicap_points, free_handicap_points, place_handicap};
+use tessera_go::position::color_of;
+use tessera_go::score::{dead_stones, ownership};
+use tessera_go::{display, score, search, sgf, Board, Cell, Move, Position, Rules};
+use tessera_gtp_protocol::command::Status;
+use tessera_gtp_protocol::{Dialect, Handicap, Vertex};
+
+/// Playouts behind `final_score`, `final_status_list` and cleanup decisions.
+const SCORING_PLAYOUTS: usize = 400;
+/// Fixed seed, so that scoring the same position always gives the same answer.
+const SCORING_SEED: u64 = 0x0005_C04E;
+
+/// Tessera's go over GTP.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TesseraGo;
+
+fn dead(game: &Position) -> Vec<usize> {
+    let owners = ownership(game, SCORING_PLAYOUTS, SCORING_SEED);
+    dead_stones(game, &owners, 0.5)
+}
+
+impl Dialect for TesseraGo {
+    type Game = Position;
+
+    fn name(&self) -> &str {
+        "Tessera"
+    }
+
+    fn version(&self) -> &str {
+        env!("CARGO_PKG_VERSION")
+    }
+
+    fn supports_size(&self, size: i64) -> bool {
+        (2..=25).contains(&size)
+    }
+
+    fn new_game(&self, size: usize, komi: f32, like: Option<&Position>) -> Position {
+        let rules = like.map_or(Rules::CHINESE.with_komi(komi), |game| *game.rules());
+        Position::new(size, rules)
+    }
+
+    fn size(&self, game: &Position) -> usize {
+        game.size()
+    }
+
+    fn set_komi(&self, game: &mut Position, komi: f32) {
+        game.set_komi(komi);
+    }
+
+    fn set_rules(&self, game: &mut Position, name: &str) -> Result<(), String> {
+        let komi = game.rules().komi;
+        let rules = match name.to_ascii_lowercase().as_str() {
+            // Territory rule sets are played by area here; only the superko and suicide rules change.
+            "japanese" | "aga" | "chinese" => Rules::CHINESE,
+            other => other.parse::<Rules>().map_err(|_| "unknown rules".to_string())?,
+        };
+        game.set_rules(rules.with_komi(komi));
+        Ok(())
+    }
+
+    fn to_move(&self, game: &Position, vertex: Vertex) -> Option<Move> {
+        match vertex {
+            Vertex::Pass => Some(Move::PASS),
+            Vertex::Point { column, row } => {
+                let (column, row, size) = (usize::from(column), usize::from(row), game.size());
+                (column < size && (1..=size).contains(&row)).then(|| Move::at(point(column, size - row)))
+            }
+        }
+    }
+
+    fn to_vertex(&self, game: &Position, mv: Move) -> Vertex {
+        match mv.point() {
+            None => Vertex::Pass,
+            Some(p) => {
+                let (x, y) = (p % STRIDE - 1, p / STRIDE - 1);
+                Vertex::Point { column: x as u8, row: (game.size() - y) as u8 }
+            }
+        }
+    }
+
+    fn set_side_to_move(&self, game: &mut Position, side: Side) {
+        game.set_to_move(color_of(side));
+    }
+
+    fn resume(&self, game: &mut Position) {
+        game.resume();
+    }
+
+    fn place_handicap(&self, game: &mut Position, kind: Handicap, stones: usize) -> Result<Vec<Move>, String> {
+        if game.board().points().any(|p| game.board().cell(p) != Cell::Empty) {
+            return Err("board not empty".into());
+        }
+        let points = match kind {
+            Handicap::Fixed => fixed_handicap_points(game.size(), stones),
+            Handicap::Free => free_handicap_points(game.board(), stones),
+        }
+        .map_err(|error| error.to_string())?;
+        self.set_handicap(game, &points.iter().map(|&p| Move::at(p)).collect::<Vec<_>>())?;
+        Ok(points.into_iter().map(Move::at).collect())
+    }
+
+    fn set_handicap(&self, game: &mut Position, stones: &[Move]) -> Result<(), String> {
+        if stones.len() >= game.size() * game.size() {
+            return Err("invalid handicap".into());
+        }
+        let mut board = Board::new(game.size());
+        if game.board().points().any(|p| game.board().cell(p) != Cell::Empty) || game.ply() > 0 {
+            return Err("board not empty".into());
+        }
+        let points: Vec<usize> = stones.iter().filter_map(|mv| mv.point()).collect();
+        place_handicap(&mut board, &points).map_err(|error| error.to_string())?;
+        *game = Position::from_board(board, *game.rules());
+        Ok(())
+    }
+
+    fn showboard(&self, game: &Position) -> Vec<String> {
+        display::showboard(game)
+    }
+
+    fn ownership(&self, game: &Position, playouts: usize) -> Vec<f32> {
+        let owners = ownership(game, playouts, SCORING_SEED);
+        game.board().points().map(|p| owners[p]).collect()
+    }
+
+    fn final_score(&self, game: &Position) -> f32 {
+        score::final_score(game, SCORING_PLAYOUTS, SCORING_SEED)
+    }
+
+    fn stones_with_status(&self, game: &Position, status: Status) -> Vec<Move> {
+        let dead = dead(game);
+        let board = game.board();
+        match status {
+            Status::Dead => dead.into_iter().map(Move::at).collect(),
+            Status::Alive => board
+                .points()
+                .filter(|p| board.cell(*p) != Cell::Empty && dead.binary_search(p).is_err())
+                .map(Move::at)
+                .collect(),
+            Status::Seki => Vec::new(),
+        }
+    }
+
+    fn is_unsettled(&self, game: &Position) -> bool {
+        let owners = ownership(game, SCORING_PLAYOUTS, SCORING_SEED);
+        let board = game.board();
+        // Dead stones still on the board, or stones whose fate playouts do not agree on.
+        !dead_stones(game, &owners, 0.5).is_empty()
+            || board.points().any(|p| board.cell(p) != Cell::Empty && owners[p].abs() < 0.8)
+    }
+
+    fn load_sgf(&self, text: &str, move_number: Option<usize>) -> Result<Position, String> {
+        let record = sgf::parse(text).map_err(|error| error.to_string())?;
+        record.to_position(Rules::CHINESE, move_number).map_err(|error| error.to_string())
+    }
+
+    fn save_sgf(&self, game: &Position) -> String {
+        let result = game.is_over().then(|| {
+            tessera_gtp_protocol::session::format_score(score::final_score(game, SCORING_PLAYOUTS, SCORING_SEED))
+        });
+        sgf::write(game, result.as_deref())
+    }
+
+    fn searcher(&self, options: &EngineOptions) -> Mcts<Position> {
+        search::searcher(options)
+    }
+}

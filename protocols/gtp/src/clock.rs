@@ -1,0 +1,131 @@
+//! Time systems from `time_settings`, `kgs-time_settings` and `time_left`, turned into core clocks.
+
+use std::time::Duration;
+
+use tessera_core::Clock;
+
+use crate::command::{Color, KgsTime};
+
+/// The time system of the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeSystem {
+    /// No limit: the engine's default thinking time applies.
+    None,
+    /// Main time only.
+    Absolute,
+    /// Japanese byo-yomi: `periods` periods of `period` seconds, one move each.
+    Byoyomi {
+        /// Seconds per period.
+        period: f64,
+    },
+    /// Canadian: `stones` moves in every `period` seconds.
+    Canadian {
+        /// Seconds per block.
+        period: f64,
+        /// Stones per block.
+        stones: u32,
+    },
+}
+
+/// The clocks of both players as the controller reports them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    system: TimeSystem,
+    main: f64,
+    /// Seconds and stones left (0 stones = main time) per colour, from `time_left`.
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl { system: TimeSystem::None, main: 0.0, left: [None; 2] }
+    }
+}
+
+impl TimeControl {
+    /// GTP `time_settings main byo_time byo_stones`.
+    #[must_use]
+    pub fn from_gtp(main: f64, byo_time: f64, byo_stones: u32) -> TimeControl {
+        let system = if byo_time > 0.0 && byo_stones == 0 {
+            TimeSystem::None // the GTP spec: byo-yomi time without stones means no limit
+        } else if byo_time == 0.0 {
+            if main > 0.0 {
+                TimeSystem::Absolute
+            } else {
+                TimeSystem::None
+            }
+        } else {
+            TimeSystem::Canadian { period: byo_time, stones: byo_stones }
+        };
+        TimeControl { system, main, left: [None; 2] }
+    }
+
+    /// `kgs-time_settings`.
+    #[must_use]
+    pub fn from_kgs(time: KgsTime) -> TimeControl {
+        let (system, main) = match time {
+            KgsTime::None => (TimeSystem::None, 0.0),
+            KgsTime::Absolute(main) => (TimeSystem::Absolute, main),
+            KgsTime::Byoyomi { main, period, periods } if periods > 0 && period > 0.0 => {
+                (TimeSystem::Byoyomi { period }, main)
+            }
+            KgsTime::Byoyomi { main, .. } => (TimeSystem::Absolute, main),
+            KgsTime::Canadian { main, period, stones } if stones > 0 && period > 0.0 => {
+                (TimeSystem::Canadian { period, stones }, main)
+            }
+            KgsTime::Canadian { main, .. } => (TimeSystem::Absolute, main),
+        };
+        TimeControl { system, main, left: [None; 2] }
+    }
+
+    /// The system in force.
+    #[must_use]
+    pub fn system(&self) -> TimeSystem {
+        self.system
+    }
+
+    /// `time_left color time stones`.
+    pub fn set_left(&mut self, color: Color, seconds: f64, stones: u32) {
+        self.left[usize::from(color == Color::White)] = Some((seconds, stones));
+    }
+
+    /// The clock for `color`'s next move, or `None` when untimed.
+    #[must_use]
+    pub fn clock(&self, color: Color) -> Option<Clock> {
+        let seconds = |s: f64| Duration::from_secs_f64(s.clamp(0.0, 1e7));
+        let (left, stones) = self.left[usize::from(color == Color::White)].unwrap_or((self.main, 0));
+        let base = Clock { ours: seconds(left), ..Clock::default() };
+        match self.system {
+            TimeSystem::None => None,
+            TimeSystem::Absolute => Some(base),
+            TimeSystem::Byoyomi { .. } if stones > 0 => {
+                // In byo-yomi: the time left is that of the current period, for one move.
+                Some(Clock { moves_to_go: Some(1), ..base })
+            }
+            TimeSystem::Byoyomi { period } => Some(Clock { byo_yomi: Some(seconds(period)), ..base }),
+            TimeSystem::Canadian { .. } if stones > 0 => Some(Clock { moves_to_go: Some(stones), ..base }),
+            TimeSystem::Canadian { period, stones } => {
+                Some(Clock { byo_yomi: Some(seconds(period / f64::from(stones.max(1)))), ..base })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn systems_map_to_clocks() {
+        assert_eq!(TimeControl::from_gtp(0.0, 5.0, 0).clock(Color::Black), None);
+        let mut canadian = TimeControl::from_gtp(60.0, 30.0, 5);
+        assert_eq!(canadian.clock(Color::Black).unwrap().byo_yomi, Some(Duration::from_secs(6)));
+        canadian.set_left(Color::Black, 20.0, 4);
+        let clock = canadian.clock(Color::Black).unwrap();
+        assert_eq!((clock.ours, clock.moves_to_go), (Duration::from_secs(20), Some(4)));
+        let byoyomi = TimeControl::from_kgs(KgsTime::Byoyomi { main: 0.0, period: 10.0, periods: 3 });
+        assert_eq!(byoyomi.clock(Color::White).unwrap().byo_yomi, Some(Duration::from_secs(10)));
+        let absolute = TimeControl::from_kgs(KgsTime::Absolute(300.0));
+        assert_eq!(absolute.clock(Color::White).unwrap().ours, Duration::from_secs(300));
+    }
+}

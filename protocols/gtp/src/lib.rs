@@ -1,0 +1,19 @@
+//! `tessera-gtp-protocol`: the Go Text Protocol, version 2.
+//!
+//! - [`command`]: input pre-processing and the typed [`Command`] (parsed and printed);
+//!   [`response`]: [`Response`] both ways.
+//! - [`dialect`]: the [`Dialect`] trait through which the session sees a go implementation.
+//! - [`session`]: the engine side ([`Session`]): commands, genmove with time systems, analysis
+//!   streaming (`lz-analyze`, `kata-analyze`), pondering; [`analysis`] formats the lines.
+
+pub mod analysis;
+pub mod clock;
+pub mod command;
+pub mod dialect;
+pub mod response;
+pub mod session;
+
+pub use command::{Color, Command, CommandError, Vertex};
+pub use dialect::{Dialect, Handicap};
+pub use response::Response;
+pub use session::{Config, Session};

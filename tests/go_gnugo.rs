@@ -1,0 +1,75 @@
+//! Games against GNU Go (`gnugo --mode gtp --level 1 --chinese-rules`) on 9×9 at a fast pace, one
+//! with each colour. Every finished game (two passes) is scored by our `final_score` and by GNU
+//! Go's: the two must agree. A resignation ends a game without scoring.
+
+mod support;
+
+use std::time::Duration;
+
+use support::{engine_binary, peer, Driven};
+
+const TIMEOUT: Duration = Duration::from_secs(30);
+/// A 9×9 game that has not ended by then is abandoned (it cannot happen with sane play).
+const MAX_MOVES: usize = 250;
+
+fn ask(engine: &mut Driven, command: &str) -> String {
+    engine.send(command);
+    let lines = engine.read_until(TIMEOUT, str::is_empty);
+    let first = &lines[0];
+    assert!(first.starts_with('='), "{command} failed: {lines:?}");
+    first.trim_start_matches('=').trim().to_string()
+}
+
+/// Plays one game; returns the two scores (ours, GNU Go's) if it ended by two passes.
+fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, String)> {
+    let mut ours = Driven::start(&engine_binary("tessera-gtp"), &["--playouts", "2000", "--resign-threshold", "0"]);
+    let mut theirs = Driven::start(gnugo, &["--mode", "gtp", "--level", "1", "--chinese-rules"]);
+    for engine in [&mut ours, &mut theirs] {
+        ask(engine, "boardsize 9");
+        ask(engine, "clear_board");
+        ask(engine, "komi 7.5");
+    }
+    let mut passes = 0;
+    for number in 0..MAX_MOVES {
+        let black = number % 2 == 0;
+        let color = if black { "b" } else { "w" };
+        let (mover, other) = if black == tessera_black { (&mut ours, &mut theirs) } else { (&mut theirs, &mut ours) };
+        let mv = ask(mover, &format!("genmove {color}")).to_lowercase();
+        if mv == "resign" {
+            return None;
+        }
+        ask(other, &format!("play {color} {mv}"));
+        passes = if mv == "pass" { passes + 1 } else { 0 };
+        if passes == 2 {
+            let our_score = ask(&mut ours, "final_score");
+            let their_score = ask(&mut theirs, "final_score");
+            theirs.send("showboard");
+            let board = theirs.read_until(TIMEOUT, str::is_empty);
+            eprintln!("{}", board.join("\n"));
+            let dead = ask(&mut theirs, "final_status_list dead");
+            let our_dead = ask(&mut ours, "final_status_list dead");
+            eprintln!("dead by GNU Go: {dead}; by us: {our_dead}");
+            ask(&mut ours, "quit");
+            ask(&mut theirs, "quit");
+            return Some((our_score, their_score));
+        }
+    }
+    panic!("the game did not end within {MAX_MOVES} moves");
+}
+
+#[test]
+fn scores_agree_with_gnu_go() {
+    let Some(gnugo) = peer("gnugo", "apt-get install gnugo") else { return };
+    let mut finished = 0;
+    for tessera_black in [true, false] {
+        if let Some((ours, theirs)) = play_game(&gnugo, tessera_black) {
+            eprintln!(
+                "Tessera as {}: our score {ours}, GNU Go's {theirs}",
+                if tessera_black { "Black" } else { "White" }
+            );
+            assert_eq!(ours, theirs, "final_score disagrees with GNU Go");
+            finished += 1;
+        }
+    }
+    eprintln!("{finished} finished games scored alike");
+}
