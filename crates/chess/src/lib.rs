@@ -1,0 +1,28 @@
+//! `tessera-chess`: the rules of chess and Chess960 for the Tessera engines.
+//!
+//! - [`Board`] holds a position in bitboards; [`Chess`] adds the history and implements the core's
+//!   [`tessera_core::Game`] (legal moves, make/undo, Zobrist keys, fifty-move, repetition and
+//!   insufficient-material draws).
+//! - [`fen`] reads and writes FEN (X-FEN and Shredder-FEN castling); [`notation`] writes and
+//!   reads UCI and SAN moves; [`perft`] counts move trees.
+//! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks.
+
+pub mod attacks;
+pub mod board;
+pub mod eval;
+pub mod fen;
+pub mod game;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod search;
+pub mod types;
+
+pub use board::Board;
+pub use fen::{FenError, START_FEN};
+pub use game::{Chess, Moves, Rules, MAX_MOVES};
+pub use moves::{Move, MoveKind};
+pub use notation::{parse_san, to_san, MoveTextError, Uci};
+pub use perft::{parse_perft_suite, perft, perft_divide, PerftCase};
+pub use types::{Color, Kind, Piece, Square};
