@@ -5,6 +5,7 @@
 
 mod guide;
 mod latency;
+mod matches;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,8 @@ struct Cli {
 enum Command {
     /// List the engine binaries and how to point each game's GUIs at them.
     Engines,
+    /// Play two engines against each other through their protocols and measure the result.
+    Match(Box<matches::MatchArgs>),
     /// Measure the time from `stop` to the search's answer (target: a few milliseconds).
     Latency {
         /// How many searches to stop.
@@ -44,6 +47,12 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         Some(Command::Engines) => guide::print_engines(),
         Some(Command::Latency { trials, threads }) => latency::measure(trials, threads),
+        Some(Command::Match(args)) => {
+            if let Err(error) = matches::run(&args) {
+                eprintln!("tessera match: {error}");
+                return std::process::ExitCode::from(2);
+            }
+        }
         None => {
             use clap::CommandFactory;
             // No subcommand: show what there is to do.

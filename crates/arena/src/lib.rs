@@ -7,7 +7,9 @@
 //! - [`schedule`] runs a whole match over openings with colour alternation and concurrency.
 //! - [`stats`] and [`time_control`] hold the numbers.
 
+pub mod clients;
 pub mod game;
+pub mod openings;
 pub mod process;
 pub mod schedule;
 pub mod stats;
@@ -15,6 +17,6 @@ pub mod time_control;
 
 pub use game::{play_game, Adjudication, Contestant, GameRecord, GameSettings, Reply, Termination};
 pub use process::{ClientError, EngineProcess, EngineSpec};
-pub use schedule::{run_match, ContestantFactory, MatchSettings, Standings};
+pub use schedule::{run_match, ContestantFactory, MatchSettings, Referee, Standings};
 pub use stats::{EloEstimate, Pentanomial, Results, Sprt, SprtDecision};
 pub use time_control::{GameClocks, TimeControl};

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use crossbeam_channel::unbounded;
 use tessera_core::{Game, Outcome, Side};
 
-use crate::game::{play_game, Contestant, GameRecord, GameSettings};
+use crate::game::{play_game, Contestant, GameRecord, GameSettings, Termination};
 use crate::process::ClientError;
 use crate::stats::{Pentanomial, Results, Sprt, SprtDecision};
 
@@ -38,6 +38,10 @@ pub struct Standings {
 /// Makes a contestant for engine 0 (the first engine) or 1; called again after a failure.
 pub type ContestantFactory<'a, G> = dyn Fn(usize) -> Result<Box<dyn Contestant<G>>, ClientError> + Sync + 'a;
 
+/// Scores the final position of a game that ended by the rules (a GTP referee such as GNU Go):
+/// the verdict and its text, or why it could not score.
+pub type Referee<'a, G> = dyn Fn(&G) -> Result<(Outcome, String), String> + Sync + 'a;
+
 /// The first engine's points in a finished game where it played `side_of_first`.
 fn points_of_first<G: Game>(record: &GameRecord<G>, first_engine_side: Side) -> f64 {
     f64::from(record.outcome.value_for(first_engine_side))
@@ -52,6 +56,7 @@ pub fn run_match<G: Game>(
     openings: &[G],
     settings: &MatchSettings,
     make: &ContestantFactory<'_, G>,
+    referee: Option<&Referee<'_, G>>,
     mut on_game: impl FnMut(u32, &GameRecord<G>, &Standings),
 ) -> Standings {
     assert!(!openings.is_empty(), "a match needs at least one opening");
@@ -72,7 +77,16 @@ pub fn run_match<G: Game>(
                         return;
                     }
                     let opening = &openings[(index as usize / 2) % openings.len()];
-                    let record = play_one(opening, index, &mut contestants, make, &settings.game);
+                    let mut record = play_one(opening, index, &mut contestants, make, &settings.game);
+                    if let (Some(referee), Termination::Rules) = (referee, &record.termination) {
+                        match referee(&record.final_position()) {
+                            Ok((outcome, text)) => {
+                                record.outcome = outcome;
+                                record.termination = Termination::Referee(text);
+                            }
+                            Err(reason) => note_referee_failure(&mut record, &reason),
+                        }
+                    }
                     if sender.send((index, record)).is_err() {
                         return;
                     }
@@ -108,6 +122,11 @@ pub fn run_match<G: Game>(
     standings
 }
 
+/// Keeps our own verdict when the referee fails, and says so in the termination.
+fn note_referee_failure<G: Game>(record: &mut GameRecord<G>, reason: &str) {
+    record.termination = Termination::Referee(format!("referee failed ({reason}); scored by our rules"));
+}
+
 fn opening_side<G: Game>(record: &GameRecord<G>) -> Side {
     record.start.side_to_move()
 }
@@ -141,7 +160,7 @@ fn play_one<G: Game>(
                         start: opening.clone(),
                         moves: Vec::new(),
                         outcome: Outcome::Win(loser.opponent()),
-                        termination: crate::game::Termination::Failure(loser, error.to_string()),
+                        termination: Termination::Failure(loser, error.to_string()),
                         names: [String::new(), String::new()],
                         time_used: Default::default(),
                     };
@@ -153,8 +172,7 @@ fn play_one<G: Game>(
     let (first, second) = (first.as_deref_mut().expect("made above"), second.as_deref_mut().expect("made above"));
     let players: [&mut dyn Contestant<G>; 2] = if index % 2 == 0 { [first, second] } else { [second, first] };
     let record = play_game(opening, players, settings);
-    if let crate::game::Termination::Failure(side, _) | crate::game::Termination::TimeForfeit(side) = record.termination
-    {
+    if let Termination::Failure(side, _) | Termination::TimeForfeit(side) = record.termination {
         // A failed or hung engine is restarted before its next game.
         let failed_player = usize::from(side != opening.side_to_move());
         let failed_engine = if index % 2 == 0 { failed_player } else { 1 - failed_player };

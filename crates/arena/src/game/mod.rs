@@ -86,6 +86,8 @@ pub enum Termination {
     Failure(Side, String),
     /// Adjudicated from both engines' scores.
     Adjudicated(&'static str),
+    /// Scored by a referee engine, with its score text.
+    Referee(String),
 }
 
 impl fmt::Display for Termination {
@@ -97,6 +99,7 @@ impl fmt::Display for Termination {
             Termination::IllegalMove(side, text) => write!(f, "{side:?} played an illegal move: {text}"),
             Termination::Failure(side, reason) => write!(f, "{side:?} failed: {reason}"),
             Termination::Adjudicated(reason) => write!(f, "adjudication: {reason}"),
+            Termination::Referee(text) => write!(f, "referee: {text}"),
         }
     }
 }

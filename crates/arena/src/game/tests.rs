@@ -134,7 +134,7 @@ fn a_match_alternates_colours_and_counts_pairs() {
     };
     let settings = MatchSettings { games: 8, concurrency: 2, game: settings("depth=6"), sprt: None };
     let mut seen = Vec::new();
-    let standings = run_match(&openings, &settings, &make, |index, record, _| {
+    let standings = run_match(&openings, &settings, &make, None, |index, record, _| {
         let strong_first = index % 2 == 0;
         assert_eq!(record.names[0], if strong_first { "strong" } else { "naive" });
         seen.push(index);
@@ -147,7 +147,7 @@ fn a_match_alternates_colours_and_counts_pairs() {
     // The same match under an SPRT stops as soon as it decides.
     let sprt: Sprt = "elo0=0 elo1=400 alpha=0.1 beta=0.1".parse().unwrap();
     let settings = MatchSettings { games: 200, concurrency: 1, sprt: Some(sprt), ..settings };
-    let standings = run_match(&openings, &settings, &make, |_, _, _| {});
+    let standings = run_match(&openings, &settings, &make, None, |_, _, _| {});
     assert!(standings.results.games() < 200, "{standings:?}");
     assert_eq!(standings.sprt.unwrap().1, crate::stats::SprtDecision::AcceptH1);
 }

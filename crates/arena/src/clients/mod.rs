@@ -1,0 +1,4 @@
+//! The client side of each protocol: an engine process seen as a [`crate::Contestant`] of its game.
+
+pub mod gtp;
+pub mod ucci;

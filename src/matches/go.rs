@@ -1,0 +1,100 @@
+//! `tessera match --game go`: GTP engines, scored by our area rules or by a GTP referee.
+
+use std::io::Write;
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+use tessera_arena::clients::gtp::{GtpContestant, GtpReferee};
+
+use tessera_arena::{Contestant, EngineSpec, GameRecord, Standings, TimeControl};
+use tessera_core::{GameExt, Outcome, Side};
+use tessera_go::{parse_vertex, sgf, Position, Rules};
+
+use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+
+/// Runs a go match.
+///
+/// # Errors
+/// On bad arguments, unreadable openings, or a referee that does not start.
+pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
+    let mut common = args.common()?;
+    if let TimeControl::MoveTime(time) = common.settings.game.time_control {
+        // GTP speaks whole seconds only: a shorter time per move would be unfair to the engines.
+        let whole = Duration::from_secs(time.as_secs_f64().round().max(1.0) as u64);
+        if whole != time {
+            eprintln!("tessera match: GTP counts whole seconds; using st={}", whole.as_secs());
+            common.settings.game.time_control = TimeControl::MoveTime(whole);
+        }
+    }
+    let size = args.size.unwrap_or(9);
+    if !(2..=25).contains(&size) {
+        return Err(MatchError::Usage(format!("go boards are 2 to 25 points wide, not {size}")));
+    }
+    let start = Position::new(size, Rules::CHINESE.with_komi(args.komi));
+    let openings = match &args.openings {
+        Some(path) => opening_lines(path)?
+            .iter()
+            .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => vec![start],
+    };
+    let referee = match &args.referee {
+        Some(text) => {
+            let spec: EngineSpec = text
+                .parse()
+                .map_err(|error: tessera_arena::process::EngineSpecError| MatchError::Usage(error.to_string()))?;
+            Some(Mutex::new(GtpReferee::start(&spec).map_err(|error| MatchError::Usage(error.to_string()))?))
+        }
+        None => None,
+    };
+    let score = |position: &Position| -> Result<(Outcome, String), String> {
+        let referee = referee.as_ref().expect("only called with a referee");
+        referee.lock().unwrap_or_else(PoisonError::into_inner).score(position).map_err(|error| error.to_string())
+    };
+    let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
+        let spec = &common.engines[engine];
+        Ok(Box::new(GtpContestant::start(spec, common.log_path(engine).as_ref())?))
+    };
+    let mut records = record_file(args.record.as_ref())?;
+    let standings = play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), |_, record| {
+        if let Some(file) = records.as_mut() {
+            let _ = file.write_all(sgf_record(record).as_bytes());
+        }
+    });
+    Ok(standings)
+}
+
+/// A position after GTP vertices such as `D4 Q16` from `start`.
+fn opening_from_moves(start: &Position, line: &str) -> Result<Position, String> {
+    let mut position = start.clone();
+    for text in line.split_whitespace() {
+        let mv = parse_vertex(position.size(), text).map_err(|error| format!("opening `{line}`: {}", error.0))?;
+        position.try_play(mv).map_err(|_| format!("opening `{line}`: illegal move {text}"))?;
+    }
+    Ok(position)
+}
+
+/// The game as SGF, with the players' names and the result.
+fn sgf_record(record: &GameRecord<Position>) -> String {
+    let result = match record.outcome {
+        Outcome::Win(Side::First) => "B+",
+        Outcome::Win(Side::Second) => "W+",
+        Outcome::Draw => "0",
+    };
+    let result = match &record.termination {
+        tessera_arena::Termination::Referee(text) => text.clone(),
+        tessera_arena::Termination::Resignation(_) => format!("{result}R"),
+        tessera_arena::Termination::TimeForfeit(_) => format!("{result}T"),
+        tessera_arena::Termination::Rules => {
+            let score = record.final_position().tromp_taylor_score();
+            if score == 0.0 {
+                "0".to_string()
+            } else {
+                format!("{result}{}", score.abs())
+            }
+        }
+        _ => format!("{result}F"),
+    };
+    let text = sgf::write(&record.final_position(), Some(&result));
+    let [black, white] = &record.names;
+    text.replacen("(;FF[4]", &format!("(;FF[4]PB[{black}]PW[{white}]"), 1)
+}
