@@ -1,6 +1,8 @@
 //! `tessera-uci`: Tessera's chess engine. With no subcommand it speaks UCI on stdin/stdout.
 
 mod dialect;
+#[cfg(test)]
+mod transcripts;
 
 use clap::{Parser, Subcommand};
 use tessera_core::io::{init_logging, Output};
