@@ -8,6 +8,7 @@
 //! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks.
 
 pub mod attacks;
+pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod fen;

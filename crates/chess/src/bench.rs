@@ -1,0 +1,43 @@
+//! `bench`: a fixed set of positions searched to a fixed depth. The single-threaded node count is
+//! the search's signature; a test asserts it, so any change to search or evaluation shows.
+
+use std::time::{Duration, Instant};
+
+use tessera_core::{AlphaBeta, EngineOptions, Limits, SearchControl, Searcher, Silent};
+
+use crate::game::{Chess, Rules};
+
+/// The default bench depth.
+pub const BENCH_DEPTH: u32 = 7;
+
+/// Positions of every phase: openings, tactics, endgames, and a Chess960 start.
+pub const BENCH_POSITIONS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "2r3k1/pp3ppp/2n5/3p4/3P4/2P2N2/P4PPP/2R3K1 w - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1",
+    "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+];
+
+/// Searches every bench position to `depth` with `options` (a fresh table each position);
+/// returns the total nodes and the time taken.
+#[must_use]
+pub fn run_bench(depth: u32, options: &EngineOptions) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut nodes = 0;
+    let mut searcher = AlphaBeta::<Chess>::new(options, 30);
+    for fen in BENCH_POSITIONS {
+        let rules = if fen.contains("HFhf") { Rules::CHESS960 } else { Rules::STANDARD };
+        // The bench FENs are constants checked by the bench test.
+        let position = Chess::from_fen(fen, rules).expect("bench FENs are valid");
+        searcher.clear();
+        let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
+        nodes += result.nodes;
+    }
+    (nodes, start.elapsed())
+}

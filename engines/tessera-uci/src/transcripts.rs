@@ -1,0 +1,135 @@
+//! In-process transcripts: UCI input lines → exact output lines, through the real session and
+//! chess dialect, written into a `Capture` instead of stdout.
+
+use tessera_core::io::{Capture, Output};
+use tessera_uci_protocol::{Flow, Session, Settings};
+
+use crate::dialect::Chess;
+
+/// Feeds `input` to a fresh session (waiting for each search) and returns every output line
+/// except search `info` lines with timing fields, which vary from run to run.
+fn transcript(input: &[&str]) -> Vec<String> {
+    let capture = Capture::new();
+    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    for line in input {
+        if session.handle_line(line) == Flow::Quit {
+            break;
+        }
+        session.wait();
+    }
+    capture.lines().into_iter().filter(|line| !line.contains(" nps ")).collect()
+}
+
+#[test]
+fn handshake_lists_every_option() {
+    let lines = transcript(&["uci", "isready"]);
+    assert_eq!(lines[0], concat!("id name Tessera ", env!("CARGO_PKG_VERSION")));
+    assert_eq!(lines[1], "id author the Tessera developers");
+    assert_eq!(
+        &lines[2..],
+        [
+            "option name Threads type spin default 1 min 1 max 256",
+            "option name Hash type spin default 16 min 1 max 65536",
+            "option name Clear Hash type button",
+            "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 500",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_ShowWDL type check default false",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 800 max 2800",
+            "option name UCI_AnalyseMode type check default false",
+            "uciok",
+            "readyok",
+        ]
+    );
+}
+
+#[test]
+fn options_are_checked_and_clamped() {
+    let lines = transcript(&[
+        "setoption name hash value 0",
+        "setoption name MultiPV value many",
+        "setoption name Ponder value maybe",
+        "setoption name Unknown Thing value 1",
+        "setoption name UCI_Opponent value GM 2800 human Someone",
+        "setoption name Clear Hash",
+        "isready",
+    ]);
+    assert_eq!(
+        lines,
+        [
+            "info string option hash: 0 clamped to 1",
+            "info string option MultiPV: 'many' is not a number",
+            "info string option Ponder needs true or false, not maybe",
+            "info string unknown option Unknown Thing",
+            "readyok",
+        ]
+    );
+}
+
+#[test]
+fn bad_positions_and_moves_are_reported() {
+    let lines = transcript(&[
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position startpos moves e2e5",
+        "position",
+        "go depth x",
+        "frobnicate",
+        "isready",
+    ]);
+    assert_eq!(
+        lines,
+        [
+            "info string invalid FEN '8/8/8/8/8/8/8/8 w - - 0 1': White has 0 kings; exactly one is needed; position unchanged",
+            "info string illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; later moves ignored",
+            "info string malformed position: expected startpos or fen",
+            "info string malformed go: bad depth x",
+            "info string unknown command: frobnicate",
+            "readyok",
+        ]
+    );
+}
+
+#[test]
+fn mate_and_stalemate_answers() {
+    let lines = transcript(&["position startpos moves f2f3 e7e5 g2g4 d8h4", "go depth 2"]);
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove 0000"]);
+    let lines = transcript(&["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3"]);
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove a1a8"));
+}
+
+#[test]
+fn wdl_and_multipv_lines() {
+    let capture = Capture::new();
+    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    for line in ["setoption name UCI_ShowWDL value true", "setoption name MultiPV value 2", "go depth 3"] {
+        session.handle_line(line);
+    }
+    session.wait();
+    let lines = capture.lines();
+    assert!(lines.iter().any(|line| line.starts_with("info depth 3 seldepth") && line.contains(" multipv 2 ")));
+    assert!(lines.iter().filter(|line| line.starts_with("info depth")).all(|line| line.contains(" wdl ")));
+}
+
+#[test]
+fn castling_notation_follows_uci_chess960() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let standard = transcript(&[&format!("position fen {fen} moves e1g1"), "d"]);
+    assert!(standard.contains(&"Fen: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1".to_owned()), "{standard:?}");
+    let fischer = transcript(&["setoption name UCI_Chess960 value true", &format!("position fen {fen}"), "go perft 1"]);
+    assert!(fischer.contains(&"e1h1: 1".to_owned()) && fischer.contains(&"e1a1: 1".to_owned()), "{fischer:?}");
+    assert_eq!(&fischer[fischer.len() - 3..], ["", "Nodes searched: 26", ""]);
+}
+
+#[test]
+fn limited_strength_still_plays_legal_moves() {
+    let lines = transcript(&[
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 800",
+        "position startpos moves e2e4",
+        "go movetime 200",
+    ]);
+    let best = lines.last().expect("bestmove");
+    assert!(best.starts_with("bestmove "), "{lines:?}");
+}

@@ -1,0 +1,157 @@
+//! The options the engine offers, their values, and `setoption` handling.
+
+use std::time::Duration;
+
+use tessera_core::EngineOptions;
+
+use crate::limiter::{ELO_MAX, ELO_MIN};
+use crate::response::{OptionDecl, OptionKind};
+
+/// Every option value of a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Threads, Hash, MultiPV, Move Overhead.
+    pub engine: EngineOptions,
+    /// `Ponder` (the GUI's business; stored only).
+    pub ponder: bool,
+    /// `UCI_Chess960`.
+    pub chess960: bool,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
+    /// `UCI_LimitStrength`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+    /// `UCI_AnalyseMode` (stored; the search is the same in analysis).
+    pub analyse_mode: bool,
+}
+
+/// What a `setoption` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A value changed; the searcher must hear of it before the next search.
+    Engine,
+    /// A session-level value changed (notation, reporting).
+    Session,
+    /// `Clear Hash` was pressed.
+    ClearHash,
+}
+
+impl Options {
+    /// Defaults, with the hash size and thread count from the command line.
+    #[must_use]
+    pub fn new(engine: EngineOptions) -> Options {
+        Options {
+            engine,
+            ponder: false,
+            chess960: false,
+            show_wdl: false,
+            limit_strength: false,
+            elo: 1500,
+            analyse_mode: false,
+        }
+    }
+
+    /// The `option` lines of `uci`.
+    #[must_use]
+    pub fn declarations(&self) -> Vec<OptionDecl> {
+        let spin = |name: &str, default: usize, min: i64, max: i64| OptionDecl {
+            name: name.into(),
+            kind: OptionKind::Spin { default: default as i64, min, max },
+        };
+        let check = |name: &str, default: bool| OptionDecl { name: name.into(), kind: OptionKind::Check(default) };
+        vec![
+            spin("Threads", self.engine.threads, 1, 256),
+            spin("Hash", self.engine.hash_mb, 1, 65_536),
+            OptionDecl { name: "Clear Hash".into(), kind: OptionKind::Button },
+            check("Ponder", false),
+            spin("MultiPV", 1, 1, 500),
+            spin("Move Overhead", 30, 0, 5_000),
+            check("UCI_Chess960", false),
+            check("UCI_ShowWDL", false),
+            check("UCI_LimitStrength", false),
+            spin("UCI_Elo", 1500, i64::from(ELO_MIN), i64::from(ELO_MAX)),
+            check("UCI_AnalyseMode", false),
+        ]
+    }
+
+    /// Applies `setoption name <name> value <value>`.
+    ///
+    /// # Errors
+    /// A message for `info string` (unknown option, bad value). Spin values out of range are
+    /// clamped and reported through the `Ok` note.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(Change, Option<String>), String> {
+        let key = name.to_ascii_lowercase();
+        let flag = || -> Result<bool, String> {
+            match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                other => Err(format!("option {name} needs true or false, not {}", other.unwrap_or("nothing"))),
+            }
+        };
+        let spin = |min: i64, max: i64| -> Result<(i64, Option<String>), String> {
+            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
+            let number: i64 = text.trim().parse().map_err(|_| format!("option {name}: '{text}' is not a number"))?;
+            let clamped = number.clamp(min, max);
+            let note = (clamped != number).then(|| format!("option {name}: {number} clamped to {clamped}"));
+            Ok((clamped, note))
+        };
+        let (change, note) = match key.as_str() {
+            "threads" => {
+                let (threads, note) = spin(1, 256)?;
+                self.engine.threads = threads as usize;
+                (Change::Engine, note)
+            }
+            "hash" => {
+                let (hash, note) = spin(1, 65_536)?;
+                self.engine.hash_mb = hash as usize;
+                (Change::Engine, note)
+            }
+            "multipv" => {
+                let (lines, note) = spin(1, 500)?;
+                self.engine.multipv = lines as usize;
+                (Change::Engine, note)
+            }
+            "move overhead" => {
+                let (millis, note) = spin(0, 5_000)?;
+                self.engine.move_overhead = Duration::from_millis(millis as u64);
+                (Change::Engine, note)
+            }
+            "uci_elo" => {
+                let (elo, note) = spin(i64::from(ELO_MIN), i64::from(ELO_MAX))?;
+                self.elo = elo as u32;
+                (Change::Engine, note)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = flag()?;
+                (Change::Engine, None)
+            }
+            "clear hash" => (Change::ClearHash, None),
+            "ponder" => {
+                self.ponder = flag()?;
+                (Change::Session, None)
+            }
+            "uci_chess960" => {
+                self.chess960 = flag()?;
+                (Change::Session, None)
+            }
+            "uci_showwdl" => {
+                self.show_wdl = flag()?;
+                (Change::Session, None)
+            }
+            "uci_analysemode" => {
+                self.analyse_mode = flag()?;
+                (Change::Session, None)
+            }
+            _ if key.starts_with("uci_") => (Change::Session, None), // reserved names we do not offer
+            _ => return Err(format!("unknown option {name}")),
+        };
+        Ok((change, note))
+    }
+
+    /// The strength the searcher should play at.
+    #[must_use]
+    pub fn strength(&self) -> Option<u32> {
+        self.limit_strength.then_some(self.elo)
+    }
+}
