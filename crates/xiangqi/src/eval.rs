@@ -209,4 +209,30 @@ mod tests {
         let no_rook: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse().unwrap();
         assert!(no_rook.static_evaluation() > 200, "{}", no_rook.static_evaluation());
     }
+
+    /// The same position with colours swapped (board turned around) must evaluate the same.
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let suite = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/xiangqi-perft.epd"));
+        for line in suite.lines().filter(|line| !line.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap().trim();
+            let mut fields = fen.split_whitespace();
+            let board = fields.next().unwrap();
+            let side = fields.next().unwrap();
+            let flipped_board: Vec<String> = board
+                .split('/')
+                .rev()
+                .map(|rank| {
+                    rank.chars()
+                        .rev()
+                        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                        .collect()
+                })
+                .collect();
+            let flipped = format!("{} {}", flipped_board.join("/"), if side == "w" { "b" } else { "w" });
+            let a: Position = fen.parse().unwrap();
+            let b: Position = flipped.parse().unwrap();
+            assert_eq!(a.static_evaluation(), b.static_evaluation(), "{fen} vs {flipped}");
+        }
+    }
 }
