@@ -42,6 +42,8 @@ pub(crate) struct Entry {
     pub quiet_plies: u16,
     /// Repetition window before the move.
     pub window: u16,
+    /// Whether the side to move was in check before the move.
+    pub checked: bool,
 }
 
 /// A xiangqi position: board, side to move, key, rule counters and the moves that led here.
@@ -66,6 +68,8 @@ pub struct Position {
     /// How far back a repetition may be looked for: plies since a capture, a null move or the start.
     pub(crate) window: u16,
     pub(crate) fullmove: u32,
+    /// Whether the side to move is in check (kept by `play`: the search asks at every node).
+    pub(crate) checked: bool,
     pub(crate) history: Vec<Entry>,
     pub(crate) rules: Rules,
 }
@@ -91,6 +95,7 @@ impl Position {
             quiet_plies,
             window: 0,
             fullmove,
+            checked: board.in_check(side),
             history: Vec::with_capacity(256),
             rules: Rules::default(),
         };
@@ -127,7 +132,7 @@ impl Position {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn in_check(&self) -> bool {
-        self.board.in_check(self.side)
+        self.checked
     }
 
     /// Whether `mv` captures.
@@ -138,7 +143,7 @@ impl Position {
 
     /// Legal captures of the side to move.
     pub fn generate_captures(&self, moves: &mut Moves) {
-        self.board.legal_moves(self.side, Generate::Captures, moves);
+        self.board.legal_moves(self.side, Generate::Captures, moves, self.checked);
     }
 
     pub(crate) fn psq_from_scratch(&self) -> [i32; 2] {
@@ -161,7 +166,11 @@ impl Position {
             psq: self.psq,
             quiet_plies: self.quiet_plies,
             window: self.window,
+            checked: self.checked,
         });
+        // A legal position never leaves the side that just moved in check, so the passer's
+        // opponent cannot be in check either.
+        self.checked = false;
         self.hash ^= side_key();
         self.window = 0;
         self.quiet_plies = self.quiet_plies.saturating_add(1);
@@ -201,7 +210,7 @@ impl Game for Position {
             moves.clear();
             return;
         }
-        self.board.legal_moves(self.side, Generate::All, moves);
+        self.board.legal_moves(self.side, Generate::All, moves, self.checked);
     }
 
     fn is_legal(&self, mv: Move) -> bool {
@@ -217,6 +226,7 @@ impl Game for Position {
             psq: self.psq,
             quiet_plies: self.quiet_plies,
             window: self.window,
+            checked: self.checked,
         });
         let captured = self.board.make(mv);
         let us = self.side.index();
@@ -238,6 +248,7 @@ impl Game for Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
+        self.checked = self.board.in_check(self.side);
     }
 
     fn undo(&mut self) {
@@ -253,6 +264,7 @@ impl Game for Position {
         self.psq = entry.psq;
         self.quiet_plies = entry.quiet_plies;
         self.window = entry.window;
+        self.checked = entry.checked;
     }
 
     fn ply(&self) -> usize {
