@@ -183,6 +183,15 @@ fn pressure_on_king(board: &Board, side: Side) -> i32 {
     score
 }
 
+/// Cannons need screens and are worth more with a full board; horses need room and gain as the
+/// board empties. `phase` counts rooks twice and horses and cannons once, both sides (16 at the start).
+fn phase_terms(board: &Board, side: Side, phase: i32) -> i32 {
+    let tag = side_tag(side);
+    let present = |first: u8| (first..first + 2).filter(|&id| board.squares[(tag + id) as usize] != 0).count() as i32;
+    let (horses, cannons) = (present(5), present(9));
+    cannons * (phase - 8) - horses * (phase - 8) / 2
+}
+
 impl Position {
     /// The static evaluation from the side to move.
     #[must_use]
@@ -191,7 +200,9 @@ impl Position {
         let them = us.opponent();
         let material = self.psq[us.index()] - self.psq[them.index()];
         let dynamic = dynamic_terms(&self.board, us) - dynamic_terms(&self.board, them);
-        material + dynamic + TEMPO
+        let phase = attack_force(&self.board, us) + attack_force(&self.board, them);
+        let phased = phase_terms(&self.board, us, phase) - phase_terms(&self.board, them, phase);
+        material + dynamic + phased + TEMPO
     }
 }
 

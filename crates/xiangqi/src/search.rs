@@ -2,7 +2,7 @@
 
 use tessera_core::{Evaluate, Game, NullMove, Pruning, Tactical};
 
-use crate::eval::{attack_force, VALUES};
+use crate::eval::{attack_force, piece_square, VALUES};
 use crate::movegen::Moves;
 use crate::position::Position;
 use crate::types::kind_of;
@@ -32,10 +32,11 @@ impl Evaluate for Position {
 
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
         let victim = self.board.piece_at(mv.to);
-        if victim == 0 {
-            return 0;
-        }
         let attacker = self.board.piece_at(mv.from);
+        if victim == 0 {
+            // Quiet moves: towards better squares first, until history knows better.
+            return piece_square(attacker, mv.to) - piece_square(attacker, mv.from);
+        }
         VALUES[kind_of(victim) as usize] * 16 - VALUES[kind_of(attacker) as usize] / 8
     }
 }
