@@ -52,6 +52,9 @@ pub struct Session<D: Dialect> {
     options: Options,
     verdicts: Arc<Mutex<VerdictPolicy>>,
     draw_offered: Arc<AtomicBool>,
+    /// The last finished search: its root key and its answer as `pophash` would give it (the
+    /// searcher keeps the positions below the root in its table, not the root itself).
+    last_root: Arc<Mutex<Option<(u64, Response)>>>,
 }
 
 impl<D: Dialect> Session<D> {
@@ -70,6 +73,7 @@ impl<D: Dialect> Session<D> {
             options,
             verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
+            last_root: Arc::default(),
         }
     }
 
@@ -267,9 +271,11 @@ impl<D: Dialect> Session<D> {
         }
         let key = position.hash();
         let entry = self.engine.call(move |searcher| searcher.table().probe(key, 0));
-        let response = match entry {
-            None => Response::PopHash { best: None, lower: None, upper: None },
-            Some(entry) => {
+        let last_root = self.last_root.lock().clone().filter(|(root_key, _)| *root_key == key);
+        let response = match (entry, last_root) {
+            (None, Some((_, answer))) => answer,
+            (None, None) => Response::PopHash { best: None, lower: None, upper: None },
+            (Some(entry), _) => {
                 let best = entry
                     .move_bits
                     .map(MoveOf::<D>::from_bits)
@@ -304,6 +310,14 @@ impl<D: Dialect> Session<D> {
         }
         let mut legal = <D::Game as Game>::Moves::default();
         self.position.generate_legal_moves(&mut legal);
+        if let Some(outcome) = self.position.rule_outcome(None) {
+            let verdict = match outcome {
+                tessera_core::Outcome::Draw => "a draw",
+                tessera_core::Outcome::Win(Side::First) => "won by Red",
+                tessera_core::Outcome::Win(Side::Second) => "won by Black",
+            };
+            self.output.line(Response::Info(message(self.mode, format!("the rules say this game is {verdict}"))));
+        }
         if legal.is_empty() {
             return self.answer_no_move();
         }
@@ -323,16 +337,29 @@ impl<D: Dialect> Session<D> {
 
     /// No legal move: the side to move has lost (checkmate or stalemate both lose in xiangqi).
     fn answer_no_move(&self) {
-        let lost = matches!(self.position.outcome(), Some(tessera_core::Outcome::Win(side)) if side != self.position.side_to_move());
+        // Usually the side to move has lost; a win by rule (the opponent's perpetual check) also
+        // leaves no move, and then the side to move has won.
+        let (lost, won) = match self.position.outcome() {
+            Some(tessera_core::Outcome::Win(side)) => {
+                (side != self.position.side_to_move(), side == self.position.side_to_move())
+            }
+            _ => (false, false),
+        };
         if self.mode == Mode::Uci {
-            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(0) };
+            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(if won { 10_000 } else { 0 }) };
             let info = InfoLine { depth: Some(0), score: Some(score), ..InfoLine::default() };
             self.output.lines([
                 Response::Info(info),
                 Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false },
             ]);
         } else {
-            let score = if lost { ucci_score(Score::Mate(0)) } else { 0 };
+            let score = if lost {
+                ucci_score(Score::Mate(0))
+            } else if won {
+                -ucci_score(Score::Mate(0))
+            } else {
+                0
+            };
             let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(score)), ..InfoLine::default() };
             self.output.lines([Response::Info(info), Response::NoBestMove]);
         }
@@ -435,8 +462,14 @@ impl<D: Dialect> Session<D> {
         let mode = self.mode;
         let verdicts = Arc::clone(&self.verdicts);
         let draw_offered = Arc::clone(&self.draw_offered);
+        let last_root = Arc::clone(&self.last_root);
         let margin = self.options.randomness.margin();
         move |result| {
+            if let Some(best) = result.best {
+                let bound = Some((ucci_score(result.score), result.depth));
+                let best = Some(dialect.format_move(&root, best));
+                *last_root.lock() = Some((root.hash(), Response::PopHash { best, lower: bound, upper: bound }));
+            }
             let Some(best) = result.best else {
                 let response = if mode == Mode::Uci {
                     Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false }

@@ -86,6 +86,14 @@ fn assert_every_line_parses(lines: &[String]) {
     }
 }
 
+/// The score of the last `info depth … score s` line.
+fn root_score(lines: &[String]) -> i32 {
+    let line = lines.iter().rev().find(|line| line.contains(" score ")).expect("a score line");
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = tokens.iter().position(|&token| token == "score").expect("score");
+    tokens[at + 1].parse().expect("a number")
+}
+
 fn best_move_of(line: &str) -> Move {
     let text = line.split_whitespace().nth(1).unwrap_or_else(|| panic!("no move in '{line}'"));
     parse_iccs(text).unwrap_or_else(|error| panic!("{line}: {error}"))
@@ -236,6 +244,12 @@ fn probe_reads_the_hash_table_after_a_search() {
     assert!(lines[0].contains(" depth "), "{lines:?}");
     let lines = transcript.send(&["probe fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"]);
     assert_eq!(lines, ["pophash"]);
+    // The searched root itself is answered from the last search.
+    let lines = transcript.send(&["probe startpos"]);
+    assert_eq!(
+        lines,
+        [format!("pophash bestmove {best} lowerbound {0} depth 5 upperbound {0} depth 5", root_score(&search))]
+    );
 }
 
 #[test]
@@ -365,4 +379,18 @@ fn run_reads_lines_from_a_stream_until_quit() {
     assert!(lines.contains(&"readyok".to_owned()));
     assert_eq!(last(&lines), "bye");
     assert_eq!(lines.iter().filter(|line| *line == "readyok").count(), 1, "nothing after quit");
+}
+
+#[test]
+fn a_game_over_by_rule_is_flagged_and_answered_without_a_move() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    // Red's third perpetual check: Black wins by rule and, having won, has no move to make.
+    let perpetual =
+        "position fen 4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 0 1 moves a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9";
+    let lines = transcript.send(&[perpetual, "go depth 3"]);
+    assert_eq!(
+        lines,
+        ["info message the rules say this game is won by Black", "info depth 0 score 10000", "nobestmove"]
+    );
 }
