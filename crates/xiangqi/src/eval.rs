@@ -1,4 +1,6 @@
 //! Static evaluation. Units: 100 = a horse (UCCI's convention: "100 = one horse or cannon").
+//! The ratios between pieces follow ElephantEye's tables (rook ≈ 2.15 horses, advisor and
+//! elephant ≈ 0.22, a pawn 0.1 at home and up to about 0.5 near the enemy palace).
 //!
 //! Material and piece-square values are summed incrementally by `play`; mobility and king
 //! safety are computed at each evaluation.
@@ -10,7 +12,7 @@ use crate::position::Position;
 use crate::types::{file_of, kind_of, rank_of, side_of, side_tag, Kind, PieceId, Square, FILES, RANKS};
 
 /// Material values by kind (king, advisor, elephant, horse, rook, cannon, pawn): ordering and exchanges.
-pub const VALUES: [i32; 7] = [1000, 40, 40, 100, 225, 105, 45];
+pub const VALUES: [i32; 7] = [1000, 22, 22, 100, 215, 100, 20];
 
 /// Material plus position value of a piece of `kind` for its owner, on `file` and the owner's `rank`.
 const fn value_at(kind: Kind, file: usize, own_rank: usize) -> i32 {
@@ -39,20 +41,21 @@ const fn value_at(kind: Kind, file: usize, own_rank: usize) -> i32 {
         Kind::Rook => {
             const ADVANCE: [i32; 10] = [-2, 2, 0, 4, 6, 6, 6, 8, 10, 6];
             let rib = if file == 3 || file == 5 { 3 } else { 0 };
-            225 + ADVANCE[own_rank] + rib
+            215 + ADVANCE[own_rank] + rib
         }
         Kind::Cannon => {
             const ADVANCE: [i32; 10] = [2, 2, 4, 2, 2, 2, 2, 0, 0, 4];
             let central = if file == 4 { 6 } else { 0 };
-            105 + ADVANCE[own_rank] + central
+            100 + ADVANCE[own_rank] + central
         }
         Kind::Pawn => {
+            // Elephant Eye's scale: a pawn at home is worth little, one near the palace a lot.
             if own_rank <= 4 {
-                30 + if file == 4 { 4 } else { 0 }
+                10 + if file == 4 { 3 } else { 0 }
             } else {
-                const ADVANCE: [i32; 10] = [0, 0, 0, 0, 0, 0, 10, 16, 16, -14];
-                const CENTRE: [i32; 5] = [10, 8, 4, 0, -5];
-                60 + ADVANCE[own_rank] + CENTRE[centre as usize]
+                const ADVANCE: [i32; 10] = [0, 0, 0, 0, 0, 0, 6, 12, 16, 0];
+                const CENTRE: [i32; 5] = [10, 8, 4, 0, -2];
+                22 + ADVANCE[own_rank] + CENTRE[centre as usize]
             }
         }
     }

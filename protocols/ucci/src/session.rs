@@ -169,13 +169,6 @@ impl<D: Dialect> Session<D> {
             }
             Command::Empty => {}
         }
-        if self.options.batch && self.mode == Mode::Ucci && self.engine.is_searching() && !self.engine.is_pondering() {
-            // Batch mode reads nothing while thinking; an infinite search would never end, so
-            // only finite searches are waited for.
-            if !matches!(line.split_whitespace().nth(1), Some("infinite")) {
-                self.engine.wait();
-            }
-        }
         true
     }
 
@@ -333,6 +326,11 @@ impl<D: Dialect> Session<D> {
         let sink = self.sink(Arc::clone(&candidates));
         let done = self.done(candidates);
         self.engine.go(self.position.clone(), limits, sink, done);
+        if self.options.batch && self.mode == Mode::Ucci && !go.infinite && !go.ponder {
+            // Batch mode reads nothing while thinking. Infinite and ponder searches end only on
+            // a command, so they are not waited for.
+            self.engine.wait();
+        }
     }
 
     /// No legal move: the side to move has lost (checkmate or stalemate both lose in xiangqi).
