@@ -143,6 +143,10 @@ fn go_depth_searches_and_answers_a_legal_bestmove_with_ucci_info() {
     position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
     assert!(last(&lines).starts_with("bestmove "));
     assert!(position.is_legal(best_move_of(last(&lines))));
+    let lines = transcript.send(&["go nodes 3000"]);
+    assert!(position.is_legal(best_move_of(last(&lines))), "{lines:?}");
+    let lines = transcript.send(&["go"]);
+    assert!(lines.iter().any(|line| line.starts_with("info depth 12 ")), "a bare go searches to depth 12");
 }
 
 #[test]
