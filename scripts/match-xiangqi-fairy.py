@@ -127,6 +127,7 @@ def main():
     parser.add_argument("--base", type=float, default=5.0, help="seconds per side per game")
     parser.add_argument("--inc", type=float, default=0.05, help="seconds added per move")
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--first-opening", type=int, default=0, help="index of the first opening used")
     parser.add_argument("--fairy", default="/usr/games/fairy-stockfish")
     parser.add_argument("--verbose", action="store_true", help="print each game's moves")
     args = parser.parse_args()
@@ -139,7 +140,7 @@ def main():
     wins = draws = losses = 0
     try:
         for game in range(args.games):
-            opening = OPENINGS[(game // 2) % len(OPENINGS)]
+            opening = OPENINGS[(args.first_opening + game // 2) % len(OPENINGS)]
             ours_red = game % 2 == 0
             moves = []
             score, reason = play_game(ours, fairy, opening, ours_red, args.base, args.inc, args.max_plies, moves)
