@@ -462,7 +462,18 @@ impl<D: Dialect> Session<D> {
         let draw_offered = Arc::clone(&self.draw_offered);
         let last_root = Arc::clone(&self.last_root);
         let margin = self.options.randomness.margin();
+        let debug = self.options.debug;
         move |result| {
+            if debug {
+                let nps = tessera_core::info::nodes_per_second(result.nodes, result.time);
+                let summary = format!(
+                    "searched {} nodes in {} ms ({nps} nodes/s), depth {}",
+                    result.nodes,
+                    result.time.as_millis(),
+                    result.depth
+                );
+                output.line(Response::Info(message(mode, summary)));
+            }
             if let Some(best) = result.best {
                 let bound = Some((ucci_score(result.score), result.depth));
                 let best = Some(dialect.format_move(&root, best));

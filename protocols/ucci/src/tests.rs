@@ -398,3 +398,14 @@ fn a_game_over_by_rule_is_flagged_and_answered_without_a_move() {
         ["info message the rules say this game is won by Black", "info depth 0 score 10000", "nobestmove"]
     );
 }
+
+#[test]
+fn debug_adds_a_search_summary() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "setoption debug true", "position startpos"]);
+    let lines = transcript.send(&["go depth 2"]);
+    assert!(lines[lines.len() - 2].starts_with("info message searched "), "{lines:?}");
+    transcript.send(&["setoption debug false"]);
+    let lines = transcript.send(&["go depth 2"]);
+    assert!(!lines.iter().any(|line| line.starts_with("info message")), "{lines:?}");
+}
