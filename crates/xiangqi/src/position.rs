@@ -186,6 +186,13 @@ impl Position {
         self.window >= 8 && matches!(self.rule_outcome(None), Some(Outcome::Win(_)))
     }
 
+    /// Why the game is over by repetition ("perpetual check", "perpetual chase", "repetition"…),
+    /// judged by the exact rules, or `None` when no repetition decides it.
+    #[must_use]
+    pub fn repetition_verdict(&self) -> Option<&'static str> {
+        crate::rules::judge_repetition(self, None).map(|(_, reason)| reason)
+    }
+
     /// The entries of the history (for the repetition judge).
     pub(crate) fn entries(&self) -> &[Entry] {
         &self.history
@@ -294,7 +301,7 @@ impl Game for Position {
         if self.quiet_plies >= self.rules.move_limit_plies {
             return Some(Outcome::Draw);
         }
-        crate::rules::judge_repetition(self, search_root)
+        crate::rules::judge_repetition(self, search_root).map(|(outcome, _)| outcome)
     }
 
     fn no_move_outcome(&self) -> Outcome {
