@@ -186,6 +186,14 @@ impl Position {
         self.window >= 8 && matches!(self.rule_outcome(None), Some(Outcome::Win(_)))
     }
 
+    /// The same board, side to move and counters without the moves that led here.
+    #[must_use]
+    pub fn without_history(&self) -> Position {
+        let mut position = Position::from_parts(self.board, self.side, self.quiet_plies, self.fullmove);
+        position.rules = self.rules;
+        position
+    }
+
     /// Why the game is over by repetition ("perpetual check", "perpetual chase", "repetition"…),
     /// judged by the exact rules, or `None` when no repetition decides it.
     #[must_use]

@@ -310,6 +310,15 @@ impl<D: Dialect> Session<D> {
                 tessera_core::Outcome::Win(Side::Second) => "won by Black",
             };
             self.output.line(Response::Info(message(self.mode, format!("the rules say this game is {verdict}"))));
+            if legal.is_empty() {
+                // Our repetition verdict need not be the GUI's (the league judges chases itself
+                // and scores `nobestmove` as resignation): play on the board as it stands.
+                let board_only = self.dialect.without_history(&self.position);
+                board_only.generate_legal_moves(&mut legal);
+                if !legal.is_empty() {
+                    self.position = board_only;
+                }
+            }
         }
         if legal.is_empty() {
             return self.answer_no_move();

@@ -30,6 +30,10 @@ impl Dialect for Xiangqi {
     fn format_move(&self, _position: &Position, mv: Move) -> String {
         iccs(mv)
     }
+    fn without_history(&self, position: &Position) -> Position {
+        position.without_history()
+    }
+
     fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
         perft_divide(position, depth)
     }
@@ -386,17 +390,16 @@ fn run_reads_lines_from_a_stream_until_quit() {
 }
 
 #[test]
-fn a_game_over_by_rule_is_flagged_and_answered_without_a_move() {
+fn a_game_over_by_rule_is_flagged_and_still_answered_with_a_move() {
     let mut transcript = Transcript::new();
     transcript.send(&["ucci"]);
-    // Red's third perpetual check: Black wins by rule and, having won, has no move to make.
+    // Red's third perpetual check: Black wins by rule. A GUI that plays on still gets a move
+    // (the league judges repetitions itself and scores `nobestmove` as resignation).
     let perpetual =
         "position fen 4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 0 1 moves a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9";
     let lines = transcript.send(&[perpetual, "go depth 3"]);
-    assert_eq!(
-        lines,
-        ["info message the rules say this game is won by Black", "info depth 0 score 10000", "nobestmove"]
-    );
+    assert_eq!(lines[0], "info message the rules say this game is won by Black");
+    assert!(last(&lines).starts_with("bestmove e9e8"), "the only escape from the check: {lines:?}");
 }
 
 #[test]
