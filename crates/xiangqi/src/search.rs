@@ -103,6 +103,39 @@ mod tests {
     }
 
     #[test]
+    fn null_move_only_with_attacking_force_and_never_in_check() {
+        use tessera_core::{Game, NullMove, Tactical};
+        let mut start = Position::start();
+        assert!(start.null_move_allowed());
+        let before = start.clone();
+        start.play_null();
+        assert_ne!(start.hash(), before.hash());
+        assert_eq!(start.hash(), start.hash_from_scratch());
+        start.undo_null();
+        assert_eq!(start, before);
+        let pawn_ending: Position = "3k5/9/9/9/2p6/9/4P4/9/9/4K4 w - - 0 1".parse().unwrap();
+        assert!(!pawn_ending.null_move_allowed(), "zugzwang-prone: no null move");
+        let checked: Position = "4k4/9/9/9/9/9/9/9/4r4/3RKR3 w - - 0 1".parse().unwrap();
+        assert!(checked.in_check());
+        assert!(!checked.null_move_allowed());
+    }
+
+    #[test]
+    fn captures_are_tactical_and_exchanges_are_judged() {
+        use tessera_core::Tactical;
+        // A red rook can take a defended pawn (bad) or an undefended horse (good).
+        let position: Position = "3k5/9/9/9/9/2p6/2R3n2/9/9/4K4 w - - 0 1".parse().unwrap();
+        let takes_pawn = crate::parse_iccs("c3c4").unwrap();
+        let takes_horse = crate::parse_iccs("c3g3").unwrap();
+        assert!(position.is_tactical(takes_pawn) && position.is_tactical(takes_horse));
+        assert!(position.static_exchange_at_least(takes_horse, 0));
+        let mut captures = crate::Moves::new();
+        position.generate_tactical_moves(&mut captures);
+        assert!(captures.contains(&takes_horse) && captures.contains(&takes_pawn));
+        assert_eq!(captures.len(), 2);
+    }
+
+    #[test]
     fn finds_a_mate_in_one_and_a_free_rook() {
         // The h8 rook holds rank 8, the facing kings hold the d-file: b7b9 mates.
         let (mv, score) = best("4k4/7R1/1R7/9/9/9/9/9/9/3K5 w - - 0 1", 3);

@@ -341,6 +341,12 @@ fn uci_dialect_speaks_pikafish_style() {
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10"]);
     assert!(last(&lines).starts_with("bestmove "));
+    assert!(transcript.send_now("go ponder wtime 1000 btime 1000"));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!transcript.take().iter().any(|line| line.starts_with("bestmove")), "no bestmove while pondering");
+    assert!(transcript.send_now("ponderhit"));
+    transcript.session.wait();
+    assert!(last(&transcript.take()).starts_with("bestmove "));
     let lines = transcript.send(&["go movetime 100"]);
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["go nodes 5000"]);
