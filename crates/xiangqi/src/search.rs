@@ -104,7 +104,7 @@ mod tests {
 
     #[test]
     fn null_move_only_with_attacking_force_and_never_in_check() {
-        use tessera_core::{Game, NullMove, Tactical};
+        use tessera_core::{Game, NullMove};
         let mut start = Position::start();
         assert!(start.null_move_allowed());
         let before = start.clone();
