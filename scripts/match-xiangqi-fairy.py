@@ -67,9 +67,9 @@ def judge(moves):
     return result, legal
 
 
-def play_game(ours, fairy, opening, ours_red, base, inc, max_plies):
-    """Returns tessera's score (1, 0.5, 0) and a reason."""
-    moves = opening.split()
+def play_game(ours, fairy, opening, ours_red, base, inc, max_plies, moves):
+    """Plays into `moves`; returns tessera's score (1, 0.5, 0) and a reason."""
+    moves.extend(opening.split())
     clocks = {True: base, False: base}  # by "is tessera"
     for engine in (ours, fairy):
         engine.send("setoption newgame")
@@ -127,7 +127,9 @@ def main():
     parser.add_argument("--base", type=float, default=5.0, help="seconds per side per game")
     parser.add_argument("--inc", type=float, default=0.05, help="seconds added per move")
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--first-opening", type=int, default=0, help="index of the first opening used")
     parser.add_argument("--fairy", default="/usr/games/fairy-stockfish")
+    parser.add_argument("--verbose", action="store_true", help="print each game's moves")
     args = parser.parse_args()
     if not os.access(OURS, os.X_OK):
         subprocess.run(["cargo", "build", "--release", "-p", "tessera-ucci"], cwd=ROOT, check=True)
@@ -138,14 +140,17 @@ def main():
     wins = draws = losses = 0
     try:
         for game in range(args.games):
-            opening = OPENINGS[(game // 2) % len(OPENINGS)]
+            opening = OPENINGS[(args.first_opening + game // 2) % len(OPENINGS)]
             ours_red = game % 2 == 0
-            score, reason = play_game(ours, fairy, opening, ours_red, args.base, args.inc, args.max_plies)
+            moves = []
+            score, reason = play_game(ours, fairy, opening, ours_red, args.base, args.inc, args.max_plies, moves)
             wins += score == 1.0
             draws += score == 0.5
             losses += score == 0.0
             colour = "red" if ours_red else "black"
-            print(f"game {game + 1:3d} ({colour:5s}, {opening}): {score:.1f} {reason}", flush=True)
+            print(f"game {game + 1:3d} ({colour:5s}, {opening}): {score:.1f} {reason}, {len(moves)} plies", flush=True)
+            if args.verbose:
+                print("  moves " + " ".join(moves), flush=True)
     finally:
         ours.quit()
         fairy.quit()

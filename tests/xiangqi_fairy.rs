@@ -51,9 +51,19 @@ fn play_game(ours: &mut Driven, fairy: &mut Driven, ours_red: bool) -> usize {
     let mut position = Position::start();
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..MAX_PLIES {
+        if position.rule_outcome(None).is_some() {
+            // Decided by repetition or the move count: Fairy-Stockfish's perft ignores those rules.
+            break;
+        }
         let legal = our_moves(&position);
-        assert_eq!(fairy_moves(fairy, &moves), legal, "move lists differ after {moves:?}");
-        if position.outcome().is_some() {
+        let theirs = fairy_moves(fairy, &moves);
+        let only_ours: Vec<&String> = legal.difference(&theirs).collect();
+        let only_theirs: Vec<&String> = theirs.difference(&legal).collect();
+        assert!(
+            only_ours.is_empty() && only_theirs.is_empty(),
+            "move lists differ after {moves:?}: only ours {only_ours:?}, only Fairy-Stockfish's {only_theirs:?}"
+        );
+        if legal.is_empty() {
             break;
         }
         let our_turn = (position.side_to_move() == Side::First) == ours_red;

@@ -1,4 +1,6 @@
 //! Static evaluation. Units: 100 = a horse (UCCI's convention: "100 = one horse or cannon").
+//! The ratios between pieces follow ElephantEye's tables (rook ≈ 2.15 horses, advisor and
+//! elephant ≈ 0.22, a pawn 0.1 at home and up to about 0.5 near the enemy palace).
 //!
 //! Material and piece-square values are summed incrementally by `play`; mobility and king
 //! safety are computed at each evaluation.
@@ -10,7 +12,7 @@ use crate::position::Position;
 use crate::types::{file_of, kind_of, rank_of, side_of, side_tag, Kind, PieceId, Square, FILES, RANKS};
 
 /// Material values by kind (king, advisor, elephant, horse, rook, cannon, pawn): ordering and exchanges.
-pub const VALUES: [i32; 7] = [1000, 40, 40, 100, 225, 105, 45];
+pub const VALUES: [i32; 7] = [1000, 22, 22, 100, 215, 100, 20];
 
 /// Material plus position value of a piece of `kind` for its owner, on `file` and the owner's `rank`.
 const fn value_at(kind: Kind, file: usize, own_rank: usize) -> i32 {
@@ -39,20 +41,21 @@ const fn value_at(kind: Kind, file: usize, own_rank: usize) -> i32 {
         Kind::Rook => {
             const ADVANCE: [i32; 10] = [-2, 2, 0, 4, 6, 6, 6, 8, 10, 6];
             let rib = if file == 3 || file == 5 { 3 } else { 0 };
-            225 + ADVANCE[own_rank] + rib
+            215 + ADVANCE[own_rank] + rib
         }
         Kind::Cannon => {
             const ADVANCE: [i32; 10] = [2, 2, 4, 2, 2, 2, 2, 0, 0, 4];
             let central = if file == 4 { 6 } else { 0 };
-            105 + ADVANCE[own_rank] + central
+            100 + ADVANCE[own_rank] + central
         }
         Kind::Pawn => {
+            // Elephant Eye's scale: a pawn at home is worth little, one near the palace a lot.
             if own_rank <= 4 {
-                30 + if file == 4 { 4 } else { 0 }
+                10 + if file == 4 { 3 } else { 0 }
             } else {
-                const ADVANCE: [i32; 10] = [0, 0, 0, 0, 0, 0, 10, 16, 16, -14];
-                const CENTRE: [i32; 5] = [10, 8, 4, 0, -5];
-                60 + ADVANCE[own_rank] + CENTRE[centre as usize]
+                const ADVANCE: [i32; 10] = [0, 0, 0, 0, 0, 0, 6, 12, 16, 0];
+                const CENTRE: [i32; 5] = [10, 8, 4, 0, -2];
+                22 + ADVANCE[own_rank] + CENTRE[centre as usize]
             }
         }
     }
@@ -183,6 +186,15 @@ fn pressure_on_king(board: &Board, side: Side) -> i32 {
     score
 }
 
+/// Cannons need screens and are worth more with a full board; horses need room and gain as the
+/// board empties. `phase` counts rooks twice and horses and cannons once, both sides (16 at the start).
+fn phase_terms(board: &Board, side: Side, phase: i32) -> i32 {
+    let tag = side_tag(side);
+    let present = |first: u8| (first..first + 2).filter(|&id| board.squares[(tag + id) as usize] != 0).count() as i32;
+    let (horses, cannons) = (present(5), present(9));
+    cannons * (phase - 8) - horses * (phase - 8) / 2
+}
+
 impl Position {
     /// The static evaluation from the side to move.
     #[must_use]
@@ -191,7 +203,9 @@ impl Position {
         let them = us.opponent();
         let material = self.psq[us.index()] - self.psq[them.index()];
         let dynamic = dynamic_terms(&self.board, us) - dynamic_terms(&self.board, them);
-        material + dynamic + TEMPO
+        let phase = attack_force(&self.board, us) + attack_force(&self.board, them);
+        let phased = phase_terms(&self.board, us, phase) - phase_terms(&self.board, them, phase);
+        material + dynamic + phased + TEMPO
     }
 }
 
@@ -208,5 +222,31 @@ mod tests {
         assert_eq!(start.static_evaluation(), super::TEMPO);
         let no_rook: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse().unwrap();
         assert!(no_rook.static_evaluation() > 200, "{}", no_rook.static_evaluation());
+    }
+
+    /// The same position with colours swapped (board turned around) must evaluate the same.
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let suite = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/xiangqi-perft.epd"));
+        for line in suite.lines().filter(|line| !line.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap().trim();
+            let mut fields = fen.split_whitespace();
+            let board = fields.next().unwrap();
+            let side = fields.next().unwrap();
+            let flipped_board: Vec<String> = board
+                .split('/')
+                .rev()
+                .map(|rank| {
+                    rank.chars()
+                        .rev()
+                        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                        .collect()
+                })
+                .collect();
+            let flipped = format!("{} {}", flipped_board.join("/"), if side == "w" { "b" } else { "w" });
+            let a: Position = fen.parse().unwrap();
+            let b: Position = flipped.parse().unwrap();
+            assert_eq!(a.static_evaluation(), b.static_evaluation(), "{fen} vs {flipped}");
+        }
     }
 }

@@ -76,7 +76,7 @@ pub fn judge_report(position: &Position) -> Vec<String> {
             } else if position.quiet_plies() >= position.rules().move_limit_plies {
                 "60 moves without capture"
             } else {
-                "repetition"
+                position.repetition_verdict().unwrap_or("repetition")
             };
             let winner = match outcome {
                 Outcome::Draw => "draw",

@@ -123,12 +123,12 @@ impl Board {
         }
     }
 
-    /// Appends every legal move of `side` to `moves` (cleared first).
-    pub(crate) fn legal_moves(&self, side: Side, which: Generate, moves: &mut Moves) {
+    /// Appends every legal move of `side` to `moves` (cleared first); `in_check` must say
+    /// whether `side` is in check now.
+    pub(crate) fn legal_moves(&self, side: Side, which: Generate, moves: &mut Moves, in_check: bool) {
         moves.clear();
         self.pseudo_legal_moves(side, which, moves);
         let king = self.king_square(side);
-        let in_check = self.in_check(side);
         moves.retain(|mv| !self.may_expose_king(king, in_check, mv) || !self.king_attacked_after(side, mv));
     }
 

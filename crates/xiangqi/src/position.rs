@@ -42,6 +42,8 @@ pub(crate) struct Entry {
     pub quiet_plies: u16,
     /// Repetition window before the move.
     pub window: u16,
+    /// Whether the side to move was in check before the move.
+    pub checked: bool,
 }
 
 /// A xiangqi position: board, side to move, key, rule counters and the moves that led here.
@@ -66,6 +68,8 @@ pub struct Position {
     /// How far back a repetition may be looked for: plies since a capture, a null move or the start.
     pub(crate) window: u16,
     pub(crate) fullmove: u32,
+    /// Whether the side to move is in check (kept by `play`: the search asks at every node).
+    pub(crate) checked: bool,
     pub(crate) history: Vec<Entry>,
     pub(crate) rules: Rules,
 }
@@ -91,6 +95,7 @@ impl Position {
             quiet_plies,
             window: 0,
             fullmove,
+            checked: board.in_check(side),
             history: Vec::with_capacity(256),
             rules: Rules::default(),
         };
@@ -127,7 +132,7 @@ impl Position {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn in_check(&self) -> bool {
-        self.board.in_check(self.side)
+        self.checked
     }
 
     /// Whether `mv` captures.
@@ -138,7 +143,7 @@ impl Position {
 
     /// Legal captures of the side to move.
     pub fn generate_captures(&self, moves: &mut Moves) {
-        self.board.legal_moves(self.side, Generate::Captures, moves);
+        self.board.legal_moves(self.side, Generate::Captures, moves, self.checked);
     }
 
     pub(crate) fn psq_from_scratch(&self) -> [i32; 2] {
@@ -161,7 +166,11 @@ impl Position {
             psq: self.psq,
             quiet_plies: self.quiet_plies,
             window: self.window,
+            checked: self.checked,
         });
+        // A legal position never leaves the side that just moved in check, so the passer's
+        // opponent cannot be in check either.
+        self.checked = false;
         self.hash ^= side_key();
         self.window = 0;
         self.quiet_plies = self.quiet_plies.saturating_add(1);
@@ -175,6 +184,21 @@ impl Position {
     /// leaves the loser without legal moves. Cheap when no repetition is possible.
     fn won_by_rule(&self) -> bool {
         self.window >= 8 && matches!(self.rule_outcome(None), Some(Outcome::Win(_)))
+    }
+
+    /// The same board, side to move and counters without the moves that led here.
+    #[must_use]
+    pub fn without_history(&self) -> Position {
+        let mut position = Position::from_parts(self.board, self.side, self.quiet_plies, self.fullmove);
+        position.rules = self.rules;
+        position
+    }
+
+    /// Why the game is over by repetition ("perpetual check", "perpetual chase", "repetition"…),
+    /// judged by the exact rules, or `None` when no repetition decides it.
+    #[must_use]
+    pub fn repetition_verdict(&self) -> Option<&'static str> {
+        crate::rules::judge_repetition(self, None).map(|(_, reason)| reason)
     }
 
     /// The entries of the history (for the repetition judge).
@@ -201,7 +225,7 @@ impl Game for Position {
             moves.clear();
             return;
         }
-        self.board.legal_moves(self.side, Generate::All, moves);
+        self.board.legal_moves(self.side, Generate::All, moves, self.checked);
     }
 
     fn is_legal(&self, mv: Move) -> bool {
@@ -217,6 +241,7 @@ impl Game for Position {
             psq: self.psq,
             quiet_plies: self.quiet_plies,
             window: self.window,
+            checked: self.checked,
         });
         let captured = self.board.make(mv);
         let us = self.side.index();
@@ -238,6 +263,7 @@ impl Game for Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
+        self.checked = self.board.in_check(self.side);
     }
 
     fn undo(&mut self) {
@@ -253,6 +279,7 @@ impl Game for Position {
         self.psq = entry.psq;
         self.quiet_plies = entry.quiet_plies;
         self.window = entry.window;
+        self.checked = entry.checked;
     }
 
     fn ply(&self) -> usize {
@@ -282,7 +309,7 @@ impl Game for Position {
         if self.quiet_plies >= self.rules.move_limit_plies {
             return Some(Outcome::Draw);
         }
-        crate::rules::judge_repetition(self, search_root)
+        crate::rules::judge_repetition(self, search_root).map(|(outcome, _)| outcome)
     }
 
     fn no_move_outcome(&self) -> Outcome {

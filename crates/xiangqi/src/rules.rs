@@ -35,7 +35,7 @@ impl Default for Rules {
 ///
 /// With `search_root` (inside a search) a position repeated once after the root is judged at
 /// once; otherwise the position must stand on the board for the third time.
-pub(crate) fn judge_repetition(position: &Position, search_root: Option<usize>) -> Option<Outcome> {
+pub(crate) fn judge_repetition(position: &Position, search_root: Option<usize>) -> Option<(Outcome, &'static str)> {
     let entries = position.entries();
     let limit = usize::from(position.window).min(entries.len());
     let mut latest_cycle = None;
@@ -56,8 +56,8 @@ pub(crate) fn judge_repetition(position: &Position, search_root: Option<usize>) 
     None
 }
 
-/// Decides a repetition whose cycle is the last `cycle` plies.
-fn judge_cycle(position: &Position, cycle: usize) -> Outcome {
+/// Decides a repetition whose cycle is the last `cycle` plies; says why.
+fn judge_cycle(position: &Position, cycle: usize) -> (Outcome, &'static str) {
     let entries = position.entries();
     let mut board = position.board;
     let mut mover = position.side;
@@ -73,18 +73,19 @@ fn judge_cycle(position: &Position, cycle: usize) -> Outcome {
         board.unmake(entry.mv, entry.captured);
     }
     match (all_checks[0], all_checks[1]) {
-        (true, false) => return Outcome::Win(Side::Second),
-        (false, true) => return Outcome::Win(Side::First),
-        (true, true) => return Outcome::Draw,
+        (true, false) => return (Outcome::Win(Side::Second), "perpetual check"),
+        (false, true) => return (Outcome::Win(Side::First), "perpetual check"),
+        (true, true) => return (Outcome::Draw, "mutual perpetual check"),
         (false, false) => {}
     }
     if !position.rules.judge_chases {
-        return Outcome::Draw;
+        return (Outcome::Draw, "repetition");
     }
     match (chased[0] != 0, chased[1] != 0) {
-        (true, false) => Outcome::Win(Side::Second),
-        (false, true) => Outcome::Win(Side::First),
-        _ => Outcome::Draw,
+        (true, false) => (Outcome::Win(Side::Second), "perpetual chase"),
+        (false, true) => (Outcome::Win(Side::First), "perpetual chase"),
+        (true, true) => (Outcome::Draw, "mutual perpetual chase"),
+        (false, false) => (Outcome::Draw, "repetition"),
     }
 }
 
@@ -153,6 +154,7 @@ mod tests {
         assert_eq!(game.rule_outcome(None), None, "twice on the board is not yet judged");
         play_line(&mut game, "a8a9");
         assert_eq!(game.rule_outcome(None), Some(Outcome::Win(Side::Second)));
+        assert_eq!(game.repetition_verdict(), Some("perpetual check"));
         let mut moves = crate::Moves::new();
         game.generate_legal_moves(&mut moves);
         assert!(moves.is_empty(), "the game is over");
@@ -171,6 +173,7 @@ mod tests {
         let mut game = position("3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
         play_line(&mut game, "g0g1 d9d8 g1g0 d8d9 g0g1 d9d8 g1g0 d8d9");
         assert_eq!(game.rule_outcome(None), Some(Outcome::Draw));
+        assert_eq!(game.repetition_verdict(), Some("repetition"));
     }
 
     #[test]
@@ -179,6 +182,7 @@ mod tests {
         let mut game = position("3k5/9/9/9/9/9/9/n8/9/4K3R w - - 0 1");
         play_line(&mut game, "i0i2 a2c3 i2i3 c3a2 i3i2 a2c3 i2i3 c3a2 i3i2");
         assert_eq!(game.rule_outcome(None), Some(Outcome::Win(Side::Second)));
+        assert_eq!(game.repetition_verdict(), Some("perpetual chase"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use tessera_core::{Evaluate, Game, NullMove, Pruning, Tactical};
 
-use crate::eval::{attack_force, VALUES};
+use crate::eval::{attack_force, piece_square, VALUES};
 use crate::movegen::Moves;
 use crate::position::Position;
 use crate::types::kind_of;
@@ -27,15 +27,16 @@ impl Evaluate for Position {
     fn generate_search_moves(&self, moves: &mut Moves) {
         // The searcher has already asked `rule_outcome`, so the rule check of
         // `generate_legal_moves` would be wasted work here.
-        self.board.legal_moves(self.side, crate::movegen::Generate::All, moves);
+        self.board.legal_moves(self.side, crate::movegen::Generate::All, moves, self.checked);
     }
 
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
         let victim = self.board.piece_at(mv.to);
-        if victim == 0 {
-            return 0;
-        }
         let attacker = self.board.piece_at(mv.from);
+        if victim == 0 {
+            // Quiet moves: towards better squares first, until history knows better.
+            return piece_square(attacker, mv.to) - piece_square(attacker, mv.from);
+        }
         VALUES[kind_of(victim) as usize] * 16 - VALUES[kind_of(attacker) as usize] / 8
     }
 }
@@ -99,6 +100,39 @@ mod tests {
         let mut searcher = AlphaBeta::new(&EngineOptions::default(), super::MOVES_LEFT);
         let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
         (iccs(result.best.unwrap()), result.score)
+    }
+
+    #[test]
+    fn null_move_only_with_attacking_force_and_never_in_check() {
+        use tessera_core::{Game, NullMove};
+        let mut start = Position::start();
+        assert!(start.null_move_allowed());
+        let before = start.clone();
+        start.play_null();
+        assert_ne!(start.hash(), before.hash());
+        assert_eq!(start.hash(), start.hash_from_scratch());
+        start.undo_null();
+        assert_eq!(start, before);
+        let pawn_ending: Position = "3k5/9/9/9/2p6/9/4P4/9/9/4K4 w - - 0 1".parse().unwrap();
+        assert!(!pawn_ending.null_move_allowed(), "zugzwang-prone: no null move");
+        let checked: Position = "4k4/9/9/9/9/9/9/9/4r4/3RKR3 w - - 0 1".parse().unwrap();
+        assert!(checked.in_check());
+        assert!(!checked.null_move_allowed());
+    }
+
+    #[test]
+    fn captures_are_tactical_and_exchanges_are_judged() {
+        use tessera_core::Tactical;
+        // A red rook can take a defended pawn (bad) or an undefended horse (good).
+        let position: Position = "3k5/9/9/9/9/2p6/2R3n2/9/9/4K4 w - - 0 1".parse().unwrap();
+        let takes_pawn = crate::parse_iccs("c3c4").unwrap();
+        let takes_horse = crate::parse_iccs("c3g3").unwrap();
+        assert!(position.is_tactical(takes_pawn) && position.is_tactical(takes_horse));
+        assert!(position.static_exchange_at_least(takes_horse, 0));
+        let mut captures = crate::Moves::new();
+        position.generate_tactical_moves(&mut captures);
+        assert!(captures.contains(&takes_horse) && captures.contains(&takes_pawn));
+        assert_eq!(captures.len(), 2);
     }
 
     #[test]

@@ -35,6 +35,10 @@ impl Dialect for Xiangqi {
         iccs(mv)
     }
 
+    fn without_history(&self, position: &Position) -> Position {
+        position.without_history()
+    }
+
     fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
         perft_divide(position, depth)
     }

@@ -57,6 +57,10 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     /// Writes a move.
     fn format_move(&self, position: &Self::Game, mv: <Self::Game as Game>::Move) -> String;
 
+    /// The same board and side to move without the moves that led there (so no repetition is
+    /// seen): what the session searches when our rules end a game the GUI goes on with.
+    fn without_history(&self, position: &Self::Game) -> Self::Game;
+
     /// Perft split by root move.
     fn perft_divide(&self, position: &Self::Game, depth: u32) -> Vec<(<Self::Game as Game>::Move, u64)>;
 

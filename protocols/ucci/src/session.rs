@@ -52,6 +52,9 @@ pub struct Session<D: Dialect> {
     options: Options,
     verdicts: Arc<Mutex<VerdictPolicy>>,
     draw_offered: Arc<AtomicBool>,
+    /// The last finished search: its root key and its answer as `pophash` would give it (the
+    /// searcher keeps the positions below the root in its table, not the root itself).
+    last_root: Arc<Mutex<Option<(u64, Response)>>>,
 }
 
 impl<D: Dialect> Session<D> {
@@ -70,6 +73,7 @@ impl<D: Dialect> Session<D> {
             options,
             verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
+            last_root: Arc::default(),
         }
     }
 
@@ -164,13 +168,6 @@ impl<D: Dialect> Session<D> {
                 return false;
             }
             Command::Empty => {}
-        }
-        if self.options.batch && self.mode == Mode::Ucci && self.engine.is_searching() && !self.engine.is_pondering() {
-            // Batch mode reads nothing while thinking; an infinite search would never end, so
-            // only finite searches are waited for.
-            if !matches!(line.split_whitespace().nth(1), Some("infinite")) {
-                self.engine.wait();
-            }
         }
         true
     }
@@ -267,9 +264,11 @@ impl<D: Dialect> Session<D> {
         }
         let key = position.hash();
         let entry = self.engine.call(move |searcher| searcher.table().probe(key, 0));
-        let response = match entry {
-            None => Response::PopHash { best: None, lower: None, upper: None },
-            Some(entry) => {
+        let last_root = self.last_root.lock().clone().filter(|(root_key, _)| *root_key == key);
+        let response = match (entry, last_root) {
+            (None, Some((_, answer))) => answer,
+            (None, None) => Response::PopHash { best: None, lower: None, upper: None },
+            (Some(entry), _) => {
                 let best = entry
                     .move_bits
                     .map(MoveOf::<D>::from_bits)
@@ -304,6 +303,23 @@ impl<D: Dialect> Session<D> {
         }
         let mut legal = <D::Game as Game>::Moves::default();
         self.position.generate_legal_moves(&mut legal);
+        if let Some(outcome) = self.position.rule_outcome(None) {
+            let verdict = match outcome {
+                tessera_core::Outcome::Draw => "a draw",
+                tessera_core::Outcome::Win(Side::First) => "won by Red",
+                tessera_core::Outcome::Win(Side::Second) => "won by Black",
+            };
+            self.output.line(Response::Info(message(self.mode, format!("the rules say this game is {verdict}"))));
+            if legal.is_empty() {
+                // Our repetition verdict need not be the GUI's (the league judges chases itself
+                // and scores `nobestmove` as resignation): play on the board as it stands.
+                let board_only = self.dialect.without_history(&self.position);
+                board_only.generate_legal_moves(&mut legal);
+                if !legal.is_empty() {
+                    self.position = board_only;
+                }
+            }
+        }
         if legal.is_empty() {
             return self.answer_no_move();
         }
@@ -319,20 +335,38 @@ impl<D: Dialect> Session<D> {
         let sink = self.sink(Arc::clone(&candidates));
         let done = self.done(candidates);
         self.engine.go(self.position.clone(), limits, sink, done);
+        if self.options.batch && self.mode == Mode::Ucci && !go.infinite && !go.ponder {
+            // Batch mode reads nothing while thinking. Infinite and ponder searches end only on
+            // a command, so they are not waited for.
+            self.engine.wait();
+        }
     }
 
     /// No legal move: the side to move has lost (checkmate or stalemate both lose in xiangqi).
     fn answer_no_move(&self) {
-        let lost = matches!(self.position.outcome(), Some(tessera_core::Outcome::Win(side)) if side != self.position.side_to_move());
+        // Usually the side to move has lost; a win by rule (the opponent's perpetual check) also
+        // leaves no move, and then the side to move has won.
+        let (lost, won) = match self.position.outcome() {
+            Some(tessera_core::Outcome::Win(side)) => {
+                (side != self.position.side_to_move(), side == self.position.side_to_move())
+            }
+            _ => (false, false),
+        };
         if self.mode == Mode::Uci {
-            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(0) };
+            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(if won { 10_000 } else { 0 }) };
             let info = InfoLine { depth: Some(0), score: Some(score), ..InfoLine::default() };
             self.output.lines([
                 Response::Info(info),
                 Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false },
             ]);
         } else {
-            let score = if lost { ucci_score(Score::Mate(0)) } else { 0 };
+            let score = if lost {
+                ucci_score(Score::Mate(0))
+            } else if won {
+                -ucci_score(Score::Mate(0))
+            } else {
+                0
+            };
             let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(score)), ..InfoLine::default() };
             self.output.lines([Response::Info(info), Response::NoBestMove]);
         }
@@ -435,8 +469,25 @@ impl<D: Dialect> Session<D> {
         let mode = self.mode;
         let verdicts = Arc::clone(&self.verdicts);
         let draw_offered = Arc::clone(&self.draw_offered);
+        let last_root = Arc::clone(&self.last_root);
         let margin = self.options.randomness.margin();
+        let debug = self.options.debug;
         move |result| {
+            if debug {
+                let nps = tessera_core::info::nodes_per_second(result.nodes, result.time);
+                let summary = format!(
+                    "searched {} nodes in {} ms ({nps} nodes/s), depth {}",
+                    result.nodes,
+                    result.time.as_millis(),
+                    result.depth
+                );
+                output.line(Response::Info(message(mode, summary)));
+            }
+            if let Some(best) = result.best {
+                let bound = Some((ucci_score(result.score), result.depth));
+                let best = Some(dialect.format_move(&root, best));
+                *last_root.lock() = Some((root.hash(), Response::PopHash { best, lower: bound, upper: bound }));
+            }
             let Some(best) = result.best else {
                 let response = if mode == Mode::Uci {
                     Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false }

@@ -30,6 +30,10 @@ impl Dialect for Xiangqi {
     fn format_move(&self, _position: &Position, mv: Move) -> String {
         iccs(mv)
     }
+    fn without_history(&self, position: &Position) -> Position {
+        position.without_history()
+    }
+
     fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
         perft_divide(position, depth)
     }
@@ -86,6 +90,14 @@ fn assert_every_line_parses(lines: &[String]) {
     }
 }
 
+/// The score of the last `info depth … score s` line.
+fn root_score(lines: &[String]) -> i32 {
+    let line = lines.iter().rev().find(|line| line.contains(" score ")).expect("a score line");
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = tokens.iter().position(|&token| token == "score").expect("score");
+    tokens[at + 1].parse().expect("a number")
+}
+
 fn best_move_of(line: &str) -> Move {
     let text = line.split_whitespace().nth(1).unwrap_or_else(|| panic!("no move in '{line}'"));
     parse_iccs(text).unwrap_or_else(|error| panic!("{line}: {error}"))
@@ -135,6 +147,10 @@ fn go_depth_searches_and_answers_a_legal_bestmove_with_ucci_info() {
     position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
     assert!(last(&lines).starts_with("bestmove "));
     assert!(position.is_legal(best_move_of(last(&lines))));
+    let lines = transcript.send(&["go nodes 3000"]);
+    assert!(position.is_legal(best_move_of(last(&lines))), "{lines:?}");
+    let lines = transcript.send(&["go"]);
+    assert!(lines.iter().any(|line| line.starts_with("info depth 12 ")), "a bare go searches to depth 12");
 }
 
 #[test]
@@ -236,6 +252,12 @@ fn probe_reads_the_hash_table_after_a_search() {
     assert!(lines[0].contains(" depth "), "{lines:?}");
     let lines = transcript.send(&["probe fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"]);
     assert_eq!(lines, ["pophash"]);
+    // The searched root itself is answered from the last search.
+    let lines = transcript.send(&["probe startpos"]);
+    assert_eq!(
+        lines,
+        [format!("pophash bestmove {best} lowerbound {0} depth 5 upperbound {0} depth 5", root_score(&search))]
+    );
 }
 
 #[test]
@@ -319,6 +341,12 @@ fn uci_dialect_speaks_pikafish_style() {
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10"]);
     assert!(last(&lines).starts_with("bestmove "));
+    assert!(transcript.send_now("go ponder wtime 1000 btime 1000"));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!transcript.take().iter().any(|line| line.starts_with("bestmove")), "no bestmove while pondering");
+    assert!(transcript.send_now("ponderhit"));
+    transcript.session.wait();
+    assert!(last(&transcript.take()).starts_with("bestmove "));
     let lines = transcript.send(&["go movetime 100"]);
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["go nodes 5000"]);
@@ -365,4 +393,28 @@ fn run_reads_lines_from_a_stream_until_quit() {
     assert!(lines.contains(&"readyok".to_owned()));
     assert_eq!(last(&lines), "bye");
     assert_eq!(lines.iter().filter(|line| *line == "readyok").count(), 1, "nothing after quit");
+}
+
+#[test]
+fn a_game_over_by_rule_is_flagged_and_still_answered_with_a_move() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci"]);
+    // Red's third perpetual check: Black wins by rule. A GUI that plays on still gets a move
+    // (the league judges repetitions itself and scores `nobestmove` as resignation).
+    let perpetual =
+        "position fen 4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 0 1 moves a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9";
+    let lines = transcript.send(&[perpetual, "go depth 3"]);
+    assert_eq!(lines[0], "info message the rules say this game is won by Black");
+    assert!(last(&lines).starts_with("bestmove e9e8"), "the only escape from the check: {lines:?}");
+}
+
+#[test]
+fn debug_adds_a_search_summary() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "setoption debug true", "position startpos"]);
+    let lines = transcript.send(&["go depth 2"]);
+    assert!(lines[lines.len() - 2].starts_with("info message searched "), "{lines:?}");
+    transcript.send(&["setoption debug false"]);
+    let lines = transcript.send(&["go depth 2"]);
+    assert!(!lines.iter().any(|line| line.starts_with("info message")), "{lines:?}");
 }
