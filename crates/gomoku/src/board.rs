@@ -19,7 +19,7 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 
 const POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
-static ZOBRIST: [u64; POINTS * 2 + 1] = zobrist_keys(0x6F6D_6F6B_75);
+static ZOBRIST: [u64; POINTS * 2 + 1] = zobrist_keys(0x676F_6D6F_6B75);
 
 /// How strong a threat playing a cell makes for one side (combining its four lines), weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

@@ -48,8 +48,8 @@ impl Board {
         }
         extra.push(cell);
         let mut real_threes = 0;
-        for dir in 0..4 {
-            if lines[dir] == LinePattern::ThreeOpen && self.three_is_real(dir, cell, extra) {
+        for (dir, &line) in lines.iter().enumerate() {
+            if line == LinePattern::ThreeOpen && self.three_is_real(dir, cell, extra) {
                 real_threes += 1;
                 if real_threes >= 2 {
                     break;
