@@ -1,0 +1,438 @@
+//! The board: stones on a padded array, incremental line keys and per-cell line patterns for
+//! both sides, threat counts, evaluation sums and the Zobrist key, all kept on play and undo.
+
+use std::fmt;
+
+use tessera_core::zobrist::zobrist_keys;
+use tessera_core::Side;
+
+use crate::pattern::{lookup, LinePattern, OWN, REACH, WALL};
+use crate::point::Point;
+use crate::rules::{Rules, MAX_SIDE};
+
+/// Cells of the largest padded array: (22 + 11) rows × (22 + 5) columns.
+pub const MAX_CELLS: usize = 896;
+const PAD: i32 = 5;
+/// Cell codes on the board: empty, black, white, off the board.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+const POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+static ZOBRIST: [u64; POINTS * 2 + 1] = zobrist_keys(0x676F_6D6F_6B75);
+
+/// How strong a threat playing a cell makes for one side (combining its four lines), weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing forcing.
+    #[default]
+    None = 0,
+    /// Makes one open three.
+    Three,
+    /// Makes one four (a single five threat).
+    Four,
+    /// Makes two open threes.
+    ThreeThree,
+    /// Makes a four and an open three.
+    FourThree,
+    /// Makes two five threats at once (a straight four or two fours): wins unless met by a five.
+    FlexFour,
+    /// Makes five: wins now.
+    Five,
+}
+
+/// Number of [`Threat`] levels.
+pub const THREAT_LEVELS: usize = 7;
+
+/// One move of the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Record {
+    pub point: Point,
+    pub cell: u16,
+    /// The mover won with this move.
+    pub won: bool,
+    /// Renju: black played a forbidden point with it (and loses).
+    pub foul: bool,
+}
+
+/// A gomoku/renju position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    pub(crate) rules: Rules,
+    pub(crate) stride: i32,
+    pub(crate) cells: [u8; MAX_CELLS],
+    pub(crate) keys: [[u32; 4]; MAX_CELLS],
+    pub(crate) patterns: [[[LinePattern; 4]; MAX_CELLS]; 2],
+    threats: [[Threat; MAX_CELLS]; 2],
+    values: [[i16; MAX_CELLS]; 2],
+    totals: [i32; 2],
+    counts: [[u16; THREAT_LEVELS]; 2],
+    pub(crate) history: Vec<Record>,
+    hash: u64,
+}
+
+/// Value of one line pattern for the evaluation.
+const LINE_VALUE: [i16; 10] = [0, 2, 12, 10, 40, 45, 300, 300, 0, 2000];
+/// Bonus of a combined threat for the evaluation.
+const THREAT_VALUE: [i16; THREAT_LEVELS] = [0, 0, 0, 150, 400, 600, 3000];
+
+impl Board {
+    /// An empty board under `rules`.
+    #[must_use]
+    pub fn new(rules: Rules) -> Board {
+        let stride = i32::from(rules.width) + PAD;
+        let mut board = Board {
+            rules,
+            stride,
+            cells: [WALL; MAX_CELLS],
+            keys: [[0; 4]; MAX_CELLS],
+            patterns: [[[LinePattern::None; 4]; MAX_CELLS]; 2],
+            threats: [[Threat::None; MAX_CELLS]; 2],
+            values: [[0; MAX_CELLS]; 2],
+            totals: [0; 2],
+            counts: [[0; THREAT_LEVELS]; 2],
+            history: Vec::with_capacity(POINTS),
+            hash: 0,
+        };
+        for y in 0..rules.height {
+            for x in 0..rules.width {
+                let cell = board.cell(Point::new(x, y));
+                board.cells[cell] = EMPTY;
+            }
+        }
+        let limit = board.array_len();
+        for cell in 0..limit {
+            for dir in 0..4 {
+                let step = board.step(dir);
+                let mut key = 0;
+                for k in -REACH..=REACH {
+                    let other = cell as i32 + k * step;
+                    let code = if (0..limit as i32).contains(&other) { board.cells[other as usize] } else { WALL };
+                    key |= u32::from(code) << (2 * (k + REACH));
+                }
+                board.keys[cell][dir] = key;
+            }
+        }
+        for y in 0..rules.height {
+            for x in 0..rules.width {
+                let cell = board.cell(Point::new(x, y));
+                for dir in 0..4 {
+                    board.refresh_pattern(cell, dir);
+                }
+                board.refresh_cell(cell);
+            }
+        }
+        board
+    }
+
+    /// The rules of this game.
+    #[must_use]
+    pub fn game_rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn array_len(&self) -> usize {
+        ((i32::from(self.rules.height) + 2 * PAD + 1) * self.stride) as usize
+    }
+
+    /// The array index of an on-board point.
+    #[inline]
+    pub(crate) fn cell(&self, point: Point) -> usize {
+        ((i32::from(point.y()) + PAD) * self.stride + i32::from(point.x()) + PAD) as usize
+    }
+
+    /// The point of an array index (which must be on the board).
+    #[inline]
+    pub(crate) fn point(&self, cell: usize) -> Point {
+        let cell = cell as i32;
+        Point::new((cell % self.stride - PAD) as u8, (cell / self.stride - PAD) as u8)
+    }
+
+    /// The index step of direction `dir`: horizontal, vertical, diagonal, anti-diagonal.
+    #[inline]
+    pub(crate) fn step(&self, dir: usize) -> i32 {
+        [1, self.stride, self.stride + 1, self.stride - 1][dir]
+    }
+
+    /// Whether `point` is on this board.
+    #[must_use]
+    pub fn contains(&self, point: Point) -> bool {
+        point.x() < self.rules.width && point.y() < self.rules.height
+    }
+
+    /// The stone on `point`, if any (`point` must be on the board).
+    #[must_use]
+    pub fn stone(&self, point: Point) -> Option<Side> {
+        match self.cells[self.cell(point)] {
+            BLACK => Some(Side::First),
+            WHITE => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    /// Whether array cell `cell` is an empty on-board cell.
+    #[inline]
+    pub(crate) fn is_empty_cell(&self, cell: usize) -> bool {
+        self.cells[cell] == EMPTY
+    }
+
+    /// Every on-board array index, row by row.
+    pub(crate) fn board_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let (width, height) = (self.rules.width, self.rules.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| self.cell(Point::new(x, y))))
+    }
+
+    /// Stones on the board.
+    #[must_use]
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The side to move: black when both have as many stones.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        if self.history.len() % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// The pattern `side` makes on line `dir` by playing empty `cell`.
+    #[inline]
+    #[must_use]
+    pub(crate) fn pattern(&self, side: Side, cell: usize, dir: usize) -> LinePattern {
+        self.patterns[side.index()][cell][dir]
+    }
+
+    /// The threat `side` makes by playing empty `cell`.
+    #[inline]
+    #[must_use]
+    pub(crate) fn threat(&self, side: Side, cell: usize) -> Threat {
+        self.threats[side.index()][cell]
+    }
+
+    /// How many empty cells give `side` at least `level`.
+    #[must_use]
+    pub fn threat_count(&self, side: Side, level: Threat) -> u32 {
+        self.counts[side.index()][level as usize..].iter().map(|&count| u32::from(count)).sum()
+    }
+
+    /// Sum of the cell values of `side` over the empty cells.
+    #[must_use]
+    pub fn value_total(&self, side: Side) -> i32 {
+        self.totals[side.index()]
+    }
+
+    /// The evaluation weight of empty `cell` for `side`.
+    #[must_use]
+    pub(crate) fn cell_value(&self, side: Side, cell: usize) -> i32 {
+        i32::from(self.values[side.index()][cell])
+    }
+
+    /// The incremental Zobrist key.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from the stones alone.
+    #[must_use]
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        for cell in self.board_cells() {
+            let code = self.cells[cell];
+            if code == BLACK || code == WHITE {
+                hash ^= Self::zobrist(self.point(cell), code);
+            }
+        }
+        if self.to_move() == Side::Second {
+            hash ^= ZOBRIST[POINTS * 2];
+        }
+        hash
+    }
+
+    fn zobrist(point: Point, code: u8) -> u64 {
+        ZOBRIST[(usize::from(point.y()) * usize::from(MAX_SIDE) + usize::from(point.x())) * 2 + usize::from(code - 1)]
+    }
+
+    /// Window key of `cell` on line `dir` from `side`'s point of view (own stones = code 1).
+    #[inline]
+    pub(crate) fn relative_key(key: u32, side: Side) -> u32 {
+        if side == Side::First {
+            key
+        } else {
+            // Swap codes 1 and 2, keep 0 and 3: flip both bits where they differ.
+            let differ = (key ^ (key >> 1)) & 0x0055_5555;
+            key ^ (differ | (differ << 1))
+        }
+    }
+
+    fn refresh_pattern(&mut self, cell: usize, dir: usize) {
+        let key = self.keys[cell][dir];
+        for side in Side::BOTH {
+            let kind = self.rules.win_kind(side);
+            self.patterns[side.index()][cell][dir] = lookup(kind, Self::relative_key(key, side));
+        }
+    }
+
+    fn refresh_cell(&mut self, cell: usize) {
+        for side in Side::BOTH {
+            let s = side.index();
+            let (threat, value) =
+                if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Threat::None, 0) };
+            self.counts[s][self.threats[s][cell] as usize] -= u16::from(self.threats[s][cell] != Threat::None);
+            self.counts[s][threat as usize] += u16::from(threat != Threat::None);
+            self.totals[s] += i32::from(value) - i32::from(self.values[s][cell]);
+            self.threats[s][cell] = threat;
+            self.values[s][cell] = value;
+        }
+    }
+
+    /// Combines the four line patterns of `cell` for `side` into a threat and a value.
+    fn summarise(&self, side: Side, cell: usize) -> (Threat, i16) {
+        let lines = &self.patterns[side.index()][cell];
+        let mut fours = 0;
+        let mut threes = 0;
+        let mut flex = false;
+        let mut value: i16 = 0;
+        let mut overline = false;
+        for &line in lines {
+            if line == LinePattern::Five {
+                return (Threat::Five, THREAT_VALUE[Threat::Five as usize] + LINE_VALUE[LinePattern::Five as usize]);
+            }
+            value += LINE_VALUE[line as usize];
+            fours += line.fours();
+            flex |= matches!(line, LinePattern::Four | LinePattern::FourFour);
+            threes += u32::from(line == LinePattern::ThreeOpen);
+            overline |= line == LinePattern::Overline;
+        }
+        let threat = if flex || fours >= 2 {
+            Threat::FlexFour
+        } else if fours == 1 && threes >= 1 {
+            Threat::FourThree
+        } else if fours == 1 {
+            Threat::Four
+        } else if threes >= 2 {
+            Threat::ThreeThree
+        } else if threes == 1 {
+            Threat::Three
+        } else {
+            Threat::None
+        };
+        // Renju black: shapes that are usually forbidden are worth nothing to black.
+        if self.rules.has_forbidden(side)
+            && (overline || fours >= 2 || threes >= 2 || lines.contains(&LinePattern::FourFour))
+        {
+            return (Threat::None, 0);
+        }
+        (threat, value + THREAT_VALUE[threat as usize])
+    }
+
+    /// Puts a stone of `side` on empty on-board `cell`, updating every table; `won`/`foul` are recorded.
+    pub(crate) fn put(&mut self, cell: usize, side: Side) {
+        let point = self.point(cell);
+        let won = self.pattern(side, cell, 0) == LinePattern::Five
+            || (1..4).any(|dir| self.pattern(side, cell, dir) == LinePattern::Five);
+        let foul = !won && self.rules.has_forbidden(side) && self.is_forbidden_cell(cell);
+        let code = if side == Side::First { BLACK } else { WHITE };
+        self.cells[cell] = code;
+        self.toggle_keys(cell, code);
+        self.history.push(Record { point, cell: cell as u16, won, foul });
+        self.hash ^= Self::zobrist(point, code) ^ ZOBRIST[POINTS * 2];
+        self.refresh_around(cell);
+    }
+
+    /// Takes the last stone back.
+    ///
+    /// # Panics
+    /// Panics when the board is empty.
+    pub(crate) fn take_back(&mut self) {
+        let record = self.history.pop().expect("undo needs a move to take back");
+        let cell = usize::from(record.cell);
+        let code = self.cells[cell];
+        self.cells[cell] = EMPTY;
+        self.toggle_keys(cell, code);
+        self.hash ^= Self::zobrist(record.point, code) ^ ZOBRIST[POINTS * 2];
+        self.refresh_around(cell);
+    }
+
+    fn toggle_keys(&mut self, cell: usize, code: u8) {
+        for dir in 0..4 {
+            let step = self.step(dir);
+            for k in -REACH..=REACH {
+                let other = (cell as i32 - k * step) as usize;
+                self.keys[other][dir] ^= u32::from(code) << (2 * (k + REACH));
+            }
+        }
+    }
+
+    fn refresh_around(&mut self, cell: usize) {
+        for dir in 0..4 {
+            let step = self.step(dir);
+            for k in -REACH..=REACH {
+                let other = (cell as i32 + k * step) as usize;
+                if self.cells[other] == EMPTY {
+                    self.refresh_pattern(other, dir);
+                }
+            }
+        }
+        for dir in 0..4 {
+            let step = self.step(dir);
+            for k in -REACH..=REACH {
+                let other = (cell as i32 + k * step) as usize;
+                if self.cells[other] != WALL {
+                    self.refresh_cell(other);
+                }
+            }
+        }
+    }
+
+    /// Whether `cell` has a stone within `distance` cells (king moves).
+    pub(crate) fn has_neighbour(&self, cell: usize, distance: i32) -> bool {
+        for dy in -distance..=distance {
+            for dx in -distance..=distance {
+                let other = cell as i32 + dy * self.stride + dx;
+                if other >= 0 && (other as usize) < MAX_CELLS {
+                    let code = self.cells[other as usize];
+                    if code == BLACK || code == WHITE {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The renju pattern of black at empty `cell` on `dir`, with extra black stones `extra` added.
+    pub(crate) fn black_pattern_with(&self, cell: usize, dir: usize, extra: &[usize]) -> LinePattern {
+        let step = self.step(dir);
+        let mut key = self.keys[cell][dir];
+        for &stone in extra {
+            let offset = stone as i32 - cell as i32;
+            if offset != 0 && offset % step == 0 && (offset / step).abs() <= REACH {
+                key |= u32::from(OWN) << (2 * (offset / step + REACH));
+            }
+        }
+        lookup(self.rules.win_kind(Side::First), key)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} moves:{:?}", self.rules, self.history.iter().map(|record| record.point).collect::<Vec<_>>())?;
+        for y in 0..self.rules.height {
+            for x in 0..self.rules.width {
+                let ch = match self.stone(Point::new(x, y)) {
+                    Some(Side::First) => 'X',
+                    Some(Side::Second) => 'O',
+                    None => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

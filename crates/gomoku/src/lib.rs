@@ -1,0 +1,32 @@
+//! `tessera-gomoku`: gomoku and renju.
+//!
+//! - [`Rules`]: freestyle, standard, renju and caro on boards from 5×5 to 22×22.
+//! - [`Board`]: the position, with incremental line patterns per side, threat counts and a
+//!   Zobrist key; it implements [`tessera_core::Game`] with [`Point`] moves.
+//! - Renju forbidden points (recursive three test), a threat-space solver (VCF/VCT), the
+//!   pattern evaluation and [`GomokuSearcher`], which wraps the core alpha-beta.
+//! - [`notation`]: pbrain `x,y` and AGI hex points.
+
+pub mod bench;
+mod board;
+mod eval;
+mod game;
+pub mod notation;
+mod pattern;
+mod point;
+mod renju;
+mod rules;
+mod searcher;
+mod threat;
+
+pub use board::{Board, Threat, MAX_CELLS};
+pub use eval::WIN_SOON;
+pub use game::{Moves, PlaceError, MAX_MOVES};
+pub use pattern::LinePattern;
+pub use point::Point;
+pub use rules::{Rules, RulesError, Variant, WinKind, MAX_SIDE, MIN_SIDE};
+pub use searcher::{GomokuSearcher, Style, PLAIN_DEPTH};
+pub use threat::{ThreatKind, ThreatSolver};
+
+#[cfg(test)]
+mod tests;

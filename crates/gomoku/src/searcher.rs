@@ -1,0 +1,223 @@
+//! `GomokuSearcher`: threat-space search first (a five, a VCF, then a VCT), then the core
+//! alpha-beta over the pattern candidates. Two weaker styles serve as fixed references in
+//! strength measurements: `Plain` (alpha-beta without the threat solver) and `Greedy` (the
+//! best-valued point, no search).
+
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tessera_core::score::mate_in;
+use tessera_core::{
+    AlphaBeta, EngineOptions, Evaluate, Game, Info, InfoSink, Limits, MoveBuffer, Report, Score, SearchControl,
+    SearchResult, Searcher,
+};
+
+use crate::board::Board;
+use crate::game::Moves;
+use crate::point::Point;
+use crate::threat::{ThreatKind, ThreatSolver};
+
+/// How the engine chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Threat solver plus alpha-beta (the real engine).
+    #[default]
+    Full,
+    /// Alpha-beta alone, to a fixed depth when the limits give none (a reference opponent).
+    Plain,
+    /// The best-valued candidate, no search (a reference opponent).
+    Greedy,
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Style, String> {
+        match text {
+            "full" => Ok(Style::Full),
+            "plain" => Ok(Style::Plain),
+            "greedy" => Ok(Style::Greedy),
+            _ => Err(format!("unknown style {text:?} (full, plain, greedy)")),
+        }
+    }
+}
+
+/// Depth of the `Plain` reference when the limits set none.
+pub const PLAIN_DEPTH: u32 = 4;
+/// Node budget of the root VCF.
+const VCF_NODES: u64 = 60_000;
+/// Node budget of the root VCT per second of thinking time (and when untimed).
+const VCT_NODES: u64 = 40_000;
+
+/// The gomoku searcher (see the module docs).
+pub struct GomokuSearcher {
+    alpha_beta: AlphaBeta<Board>,
+    style: Style,
+}
+
+impl GomokuSearcher {
+    /// A searcher of `style` with `options` (threads, table size).
+    #[must_use]
+    pub fn new(options: &EngineOptions, style: Style) -> Self {
+        GomokuSearcher { alpha_beta: AlphaBeta::new(options, 25), style }
+    }
+
+    /// The style in use.
+    #[must_use]
+    pub fn style(&self) -> Style {
+        self.style
+    }
+}
+
+fn result(best: Point, score: Score, depth: u32, nodes: u64, start: Instant, pv: Vec<Point>) -> SearchResult<Point> {
+    SearchResult { best: Some(best), ponder: pv.get(1).copied(), score, depth, nodes, time: start.elapsed(), pv }
+}
+
+impl Searcher<Board> for GomokuSearcher {
+    fn search(
+        &mut self,
+        root: &Board,
+        limits: &Limits<Point>,
+        control: &SearchControl,
+        sink: &mut dyn InfoSink<Point>,
+    ) -> SearchResult<Point> {
+        let start = Instant::now();
+        let mut candidates = Moves::new();
+        root.generate_search_moves(&mut candidates);
+        if !limits.search_moves.is_empty() {
+            candidates.clear();
+            for &mv in &limits.search_moves {
+                if root.is_legal(mv) {
+                    candidates.push(mv);
+                }
+            }
+        }
+        let Some(&first) = candidates.first() else {
+            return self.alpha_beta.search(root, limits, control, sink);
+        };
+        if candidates.len() == 1 || self.style == Style::Greedy {
+            let best = candidates
+                .iter()
+                .copied()
+                .max_by_key(|&mv| {
+                    (root.threat_at(root.side_to_move(), mv) == crate::Threat::Five, root.point_value(mv))
+                })
+                .unwrap_or(first);
+            return result(best, Score::Centipawns(root.evaluate()), 1, 1, start, vec![best]);
+        }
+        let mut threat_nodes = 0;
+        if self.style == Style::Full {
+            // The solver cannot poll the controller's flag directly; a stop turns into a node budget of zero
+            // at the next search, and the budgets here are small enough to finish within a few milliseconds.
+            let stop = AtomicBool::new(control.is_stopped());
+            let mut position = root.clone();
+            let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.05, 4.0));
+            for (kind, nodes, depth) in
+                [(ThreatKind::Vcf, VCF_NODES, 30), (ThreatKind::Vct, (VCT_NODES as f64 * budget) as u64, 8)]
+            {
+                let mut solver = ThreatSolver::new(kind, nodes, Some(&stop));
+                let line = solver.solve(&mut position, depth);
+                threat_nodes += solver.nodes;
+                if let Some(line) = line.filter(|line| {
+                    candidates.contains(&line[0]) || limits.search_moves.is_empty() && root.is_legal(line[0])
+                }) {
+                    let value = mate_in(line.len());
+                    sink.report(Report::Text(format!("{kind:?} found, {} plies", line.len())));
+                    sink.report(Report::Info(Info {
+                        depth: line.len() as u32,
+                        seldepth: line.len() as u32,
+                        multipv: 1,
+                        score: Score::from_value(value),
+                        bound: tessera_core::Bound::Exact,
+                        nodes: threat_nodes,
+                        time: start.elapsed(),
+                        hashfull: None,
+                        pv: line.clone(),
+                    }));
+                    return result(line[0], Score::from_value(value), line.len() as u32, threat_nodes, start, line);
+                }
+            }
+        }
+        let mut inner = limits.clone();
+        inner.search_moves = candidates.to_vec();
+        if self.style == Style::Plain && inner.depth.is_none() {
+            inner.depth = Some(PLAIN_DEPTH);
+        }
+        if let Some(time) = inner.move_time {
+            inner.move_time = Some(time.saturating_sub(start.elapsed()).max(Duration::from_millis(1)));
+        }
+        let mut found = self.alpha_beta.search(root, &inner, control, sink);
+        found.nodes += threat_nodes;
+        found.time = start.elapsed();
+        found
+    }
+
+    fn clear(&mut self) {
+        self.alpha_beta.clear();
+    }
+
+    fn set_options(&mut self, options: &EngineOptions) {
+        self.alpha_beta.set_options(options);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tessera_core::Silent;
+
+    use super::*;
+    use crate::Rules;
+
+    fn board(rules: Rules, moves: &[(u8, u8)]) -> Board {
+        let mut board = Board::new(rules);
+        for &(x, y) in moves {
+            board.place(Point::new(x, y)).unwrap();
+        }
+        board
+    }
+
+    fn best(position: &Board, style: Style, depth: u32) -> Point {
+        let mut searcher = GomokuSearcher::new(&EngineOptions::default(), style);
+        searcher.search(position, &Limits::depth(depth), &SearchControl::new(), &mut Silent).best.unwrap()
+    }
+
+    #[test]
+    fn never_misses_a_five_or_a_four_to_block() {
+        // White to move with its own four (five at 4,9) while black threatens five at 4,7: white wins.
+        let win =
+            board(Rules::FREESTYLE_15, &[(0, 7), (0, 9), (1, 7), (1, 9), (2, 7), (2, 9), (3, 7), (3, 9), (14, 14)]);
+        for style in [Style::Full, Style::Plain, Style::Greedy] {
+            assert_eq!(best(&win, style, 3), Point::new(4, 9), "{style:?}");
+        }
+        // Black to move must block white's four at 10,3 (black has only threes).
+        let block = board(
+            Rules::FREESTYLE_15,
+            &[(7, 7), (6, 3), (7, 8), (7, 3), (8, 7), (8, 3), (5, 3), (9, 3), (14, 14), (0, 0)],
+        );
+        for style in [Style::Full, Style::Plain, Style::Greedy] {
+            // 5,3 is black: the only five point is 10,3.
+            assert_eq!(best(&block, style, 3), Point::new(10, 3), "{style:?}");
+        }
+    }
+
+    #[test]
+    fn plays_a_vcf_and_renju_black_avoids_forbidden_points() {
+        let position = board(
+            Rules::FREESTYLE_15,
+            &[(7, 7), (6, 7), (8, 7), (11, 7), (9, 8), (0, 0), (9, 9), (9, 11), (9, 10), (0, 2), (10, 10), (14, 14)],
+        );
+        let mv = best(&position, Style::Full, 2);
+        assert!(position.threat_at(tessera_core::Side::First, mv) >= crate::Threat::Four);
+        // Black's 8,7 is a double three: black must not play it even though it is the natural point.
+        let renju = board(Rules::RENJU_15, &[(6, 7), (0, 0), (7, 7), (2, 0), (8, 5), (4, 0), (8, 6), (6, 0)]);
+        for depth in 1..=3 {
+            assert_ne!(best(&renju, Style::Full, depth), Point::new(8, 7));
+        }
+    }
+
+    #[test]
+    fn bench_signature() {
+        let (nodes, _) = crate::bench::run(3);
+        assert_eq!(nodes, 5811);
+    }
+}
