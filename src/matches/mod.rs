@@ -1,5 +1,6 @@
 //! `tessera match`: plays two engines of one game against each other through their protocols.
 
+mod chess;
 mod go;
 mod report;
 mod xiangqi;
@@ -176,6 +177,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     match args.game {
         GameKind::Go => go::run(args),
         GameKind::Xiangqi => xiangqi::run(args),
+        GameKind::Chess => chess::run(args),
         other => Err(MatchError::Usage(format!("{other:?} matches are not wired yet"))),
     }
 }

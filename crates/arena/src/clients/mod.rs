@@ -2,3 +2,4 @@
 
 pub mod gtp;
 pub mod ucci;
+pub mod uci;

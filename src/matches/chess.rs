@@ -1,0 +1,100 @@
+//! `tessera match --game chess`: UCI engines, refereed by our rules, recorded as PGN with SAN.
+
+use std::io::Write;
+
+use tessera_arena::clients::uci::UciContestant;
+use tessera_arena::openings::random_openings;
+use tessera_arena::{Contestant, GameRecord, Standings};
+use tessera_chess::{to_san, Chess, Rules, START_FEN};
+use tessera_core::{Game, Outcome, Side};
+
+use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+
+/// Plies of the random openings used when no opening file is given.
+const RANDOM_OPENING_PLIES: usize = 4;
+
+/// Runs a chess match.
+///
+/// # Errors
+/// On bad arguments or an unreadable opening file.
+pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
+    let common = args.common()?;
+    let openings = match &args.openings {
+        Some(path) => opening_lines(path)?.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
+        None => {
+            let pairs = common.settings.games.div_ceil(2) as usize;
+            random_openings(&Chess::new(Rules::STANDARD), pairs, RANDOM_OPENING_PLIES, 0x0C4E_5500)
+        }
+    };
+    let make = |engine: usize| -> Result<Box<dyn Contestant<Chess>>, tessera_arena::ClientError> {
+        Ok(Box::new(UciContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
+    };
+    let mut records = record_file(args.record.as_ref())?;
+    let standings = play(&common, &openings, &make, None, |index, record| {
+        if let Some(file) = records.as_mut() {
+            let _ = file.write_all(pgn_record(index, record).as_bytes());
+        }
+    });
+    Ok(standings)
+}
+
+/// An EPD or FEN line (operations after the fourth field are ignored when the FEN has no clocks).
+/// Shredder or X-FEN castling letters other than `KQkq` make it a Chess960 position.
+fn parse_opening(line: &str) -> Result<Chess, MatchError> {
+    let fields: Vec<&str> = line.split(';').next().unwrap_or_default().split_whitespace().collect();
+    let fen = match fields.len() {
+        0..=3 => return Err(MatchError::Usage(format!("opening `{line}` is not a FEN"))),
+        4 => format!("{} 0 1", fields.join(" ")),
+        5 => format!("{} 1", fields.join(" ")),
+        _ if fields[4].parse::<u32>().is_ok() => fields[..6].join(" "),
+        _ => format!("{} 0 1", fields[..4].join(" ")),
+    };
+    let chess960 = fields[2].chars().any(|c| c != '-' && !"KQkq".contains(c));
+    let rules = if chess960 { Rules::CHESS960 } else { Rules::STANDARD };
+    Chess::from_fen(&fen, rules).map_err(|error| MatchError::Usage(format!("opening `{line}`: {error}")))
+}
+
+/// The game as PGN with SAN moves (the opening's moves included).
+fn pgn_record(index: u32, record: &GameRecord<Chess>) -> String {
+    let result = match record.outcome {
+        Outcome::Win(Side::First) => "1-0",
+        Outcome::Win(Side::Second) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    };
+    let mut position = record.start.clone();
+    let mut moves: Vec<_> = (0..position.ply()).filter_map(|i| position.move_played(i)).collect();
+    moves.extend(&record.moves);
+    while position.ply() > 0 {
+        position.undo();
+    }
+    let fen = position.fen();
+    let mut text = format!(
+        "[Event \"tessera match\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n",
+        index + 1,
+        record.names[0],
+        record.names[1],
+        record.termination
+    );
+    if position.rules().chess960 {
+        text.push_str("[Variant \"Chess960\"]\n");
+    }
+    if fen != START_FEN {
+        text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+    }
+    text.push('\n');
+    let black_first = position.side_to_move() == Side::Second;
+    for (ply, &mv) in moves.iter().enumerate() {
+        let move_number = (ply + usize::from(black_first)) / 2 + 1;
+        if ply == 0 && black_first {
+            text.push_str(&format!("{move_number}... "));
+        } else if (ply + usize::from(black_first)) % 2 == 0 {
+            text.push_str(&format!("{move_number}. "));
+        }
+        text.push_str(&to_san(&position, mv));
+        text.push(' ');
+        position.play(mv);
+    }
+    text.push_str(result);
+    text.push_str("\n\n");
+    text
+}
