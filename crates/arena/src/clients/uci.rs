@@ -136,10 +136,8 @@ impl Contestant<Chess> for UciContestant {
         loop {
             let line = self.process.receive(deadline)?;
             match line.parse::<Response>() {
-                Ok(Response::Info(info)) => {
-                    if info.multipv.unwrap_or(1) == 1 {
-                        score = info.score.map(|(text, _)| score_of(text)).or(score);
-                    }
+                Ok(Response::Info(info)) if info.multipv.unwrap_or(1) == 1 => {
+                    score = info.score.map(|(text, _)| score_of(text)).or(score);
                 }
                 Ok(Response::BestMove { best, .. }) => {
                     let mv = notation.parse(position, &best).ok().filter(|&mv| position.is_legal(mv));
