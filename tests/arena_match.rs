@@ -1,0 +1,223 @@
+//! `tessera match` end to end: our engines against real third-party engines over every protocol,
+//! result lines checked against the record files, and crashed or hung engines losing cleanly.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Runs `tessera match` with `args`; returns its standard output.
+fn tessera_match(args: &[&str]) -> String {
+    let output = Command::new(support::engine_binary("tessera"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("running tessera match");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "tessera match failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    stdout
+}
+
+/// `(round, white/first name, black/second name, result)` of each `Game N (A vs B): R {…}` line.
+fn result_lines(stdout: &str) -> Vec<(u32, String, String, String)> {
+    let mut games: Vec<_> = stdout
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("Game ")?;
+            let (round, rest) = rest.split_once(" (")?;
+            let (players, rest) = rest.split_once("): ")?;
+            let (first, second) = players.split_once(" vs ")?;
+            let result = rest.split_whitespace().next()?;
+            Some((round.parse().ok()?, first.to_string(), second.to_string(), result.to_string()))
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+/// The same from a PGN file with `[Round]`, first/second player tags and `[Result]`.
+fn pgn_games(path: &Path, first_tag: &str, second_tag: &str) -> Vec<(u32, String, String, String)> {
+    let text = std::fs::read_to_string(path).expect("the record file");
+    let tag = |game: &str, name: &str| {
+        game.lines().find_map(|line| line.strip_prefix(&format!("[{name} \""))?.strip_suffix("\"]").map(str::to_string))
+    };
+    let mut games: Vec<_> = text
+        .split("[Event ")
+        .filter(|game| !game.trim().is_empty())
+        .map(|game| {
+            let round = tag(game, "Round").and_then(|round| round.parse().ok()).expect("a Round tag");
+            (round, tag(game, first_tag).unwrap(), tag(game, second_tag).unwrap(), tag(game, "Result").unwrap())
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-arena-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn chess_against_stockfish_with_a_pgn_that_agrees() {
+    let Some(stockfish) = support::peer("stockfish", "apt-get install stockfish") else { return };
+    let ours = support::engine_binary("tessera-uci");
+    let pgn = scratch("chess").join("games.pgn");
+    let stdout = tessera_match(&[
+        "--game",
+        "chess",
+        "--engine",
+        &format!("cmd={} name=Tessera", ours.display()),
+        "--engine",
+        &format!("cmd={} name=Stockfish option.Skill_Level=0 option.Hash=16", stockfish.display()),
+        "--tc",
+        "1+0.05",
+        "--games",
+        "2",
+        "--max-plies",
+        "160",
+        "--record",
+        pgn.to_str().unwrap(),
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines, pgn_games(&pgn, "White", "Black"), "result lines must agree with the PGN");
+    assert!(stdout.contains("Score of Tessera vs Stockfish"), "{stdout}");
+}
+
+#[test]
+fn xiangqi_against_fairy_stockfish_over_ucci_and_uci() {
+    let Some(fairy) = support::peer("fairy-stockfish", "apt-get install fairy-stockfish") else { return };
+    let ours = support::engine_binary("tessera-ucci");
+    for protocol in ["ucci", "uci"] {
+        let record = scratch(&format!("xiangqi-{protocol}")).join("games.pgn");
+        let stdout = tessera_match(&[
+            "--game",
+            "xiangqi",
+            "--engine",
+            &format!("cmd={} name=Tessera proto={protocol}", ours.display()),
+            "--engine",
+            &format!("cmd={} name=Fairy proto={protocol}", fairy.display()),
+            "--tc",
+            "1+0.05",
+            "--games",
+            "2",
+            "--max-plies",
+            "200",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        let lines = result_lines(&stdout);
+        assert_eq!(lines.len(), 2, "{protocol}: {stdout}");
+        assert!(
+            stdout.lines().filter(|line| line.starts_with("Game ")).all(|line| !line.contains("illegal")),
+            "{stdout}"
+        );
+        assert_eq!(lines, pgn_games(&record, "Red", "Black"), "{protocol}: result lines must agree with the record");
+    }
+}
+
+#[test]
+fn go_against_gnu_go_refereed_by_gnu_go() {
+    let Some(gnugo) = support::peer("gnugo", "apt-get install gnugo") else { return };
+    let ours = support::engine_binary("tessera-gtp");
+    let sgf = scratch("go").join("games.sgf");
+    let gnugo_gtp = format!("cmd={} arg=--mode arg=gtp arg=--level arg=1 arg=--chinese-rules", gnugo.display());
+    // Node-count controls send GTP engines no time system: each thinks by its own settings.
+    let stdout = tessera_match(&[
+        "--game",
+        "go",
+        "--size",
+        "9",
+        "--komi",
+        "7.5",
+        "--engine",
+        &format!("cmd={} name=Tessera arg=--playouts arg=400", ours.display()),
+        "--engine",
+        &format!("{gnugo_gtp} name=GNU"),
+        "--referee",
+        &format!("{gnugo_gtp} name=referee"),
+        "--tc",
+        "nodes=1",
+        "--games",
+        "2",
+        "--record",
+        sgf.to_str().unwrap(),
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let records = std::fs::read_to_string(&sgf).unwrap();
+    assert_eq!(records.matches("(;FF[4]").count(), 2);
+    for (round, first, second, result) in lines {
+        let game = records.split("(;FF[4]").nth(round as usize).unwrap();
+        assert!(game.contains(&format!("PB[{first}]PW[{second}]")), "{game}");
+        let winner = if result == "1-0" {
+            "RE[B+"
+        } else if result == "0-1" {
+            "RE[W+"
+        } else {
+            "RE[0"
+        };
+        assert!(game.contains(winner), "game {round}: {result} but {game}");
+    }
+    assert!(stdout.contains("referee: ") || stdout.contains("resigns"), "GNU Go scores finished games:\n{stdout}");
+}
+
+/// Writes an executable shell script that speaks just enough UCI, then misbehaves on `go`.
+fn fake_uci_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name {name}'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    path
+}
+
+#[test]
+fn crashed_and_hung_engines_lose_and_the_match_goes_on() {
+    let dir = scratch("faults");
+    let ours = support::engine_binary("tessera-uci");
+    let crasher = fake_uci_engine(&dir, "crasher", "exit 3");
+    let stdout = tessera_match(&[
+        "--game",
+        "chess",
+        "--engine",
+        &format!("cmd={} name=Tessera", ours.display()),
+        "--engine",
+        &format!("cmd={}", crasher.display()),
+        "--tc",
+        "st=0.05",
+        "--games",
+        "4",
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 4, "every game is played, the crasher restarted each time:\n{stdout}");
+    assert!(stdout.contains("Score of Tessera vs crasher: 4 - 0 - 0"), "{stdout}");
+    assert!(stdout.contains("failed"), "crashes are reported:\n{stdout}");
+
+    let sleeper = fake_uci_engine(&dir, "sleeper", "sleep 60");
+    let started = Instant::now();
+    let stdout = tessera_match(&[
+        "--game",
+        "chess",
+        "--engine",
+        &format!("cmd={} name=Tessera", ours.display()),
+        "--engine",
+        &format!("cmd={}", sleeper.display()),
+        "--tc",
+        "st=0.1",
+        "--margin",
+        "100",
+        "--games",
+        "2",
+    ]);
+    assert!(stdout.contains("Score of Tessera vs sleeper: 2 - 0 - 0"), "{stdout}");
+    assert!(stdout.contains("loses on time"), "{stdout}");
+    // Two hung moves, each caught after the move time, the margin and the arena's grace.
+    assert!(started.elapsed() < Duration::from_secs(20), "hung engines are detected promptly: {:?}", started.elapsed());
+}
