@@ -119,6 +119,8 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 self.out.line(Response::About(self.dialect.about()));
                 return Flow::Continue;
             }
+            // Managers may send empty lines; they mean nothing.
+            Command::Unknown(line) if line.is_empty() => return Flow::Continue,
             _ => {}
         }
         // Everything else reads or changes the board: let a running search finish first.
