@@ -1,0 +1,66 @@
+//! `pbrain-tessera`: gomoku/renju over the pbrain protocol (Piskvork, Gomocup, Yixin-Board).
+
+mod dialect;
+
+use clap::{Parser, Subcommand};
+use tessera_core::io::{init_logging, spawn_reader, Output};
+use tessera_core::info::nodes_per_second;
+use tessera_core::EngineOptions;
+use tessera_gomoku::{bench, GomokuSearcher, Style};
+use tessera_pbrain::{Command, Flow, Session};
+
+/// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "pbrain-tessera", version, about)]
+struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table in MiB (INFO max_memory may lower it).
+    #[arg(long, default_value_t = 128)]
+    hash: usize,
+    /// Log level (to stderr or --log-file, never stdout).
+    #[arg(long, default_value = "warn")]
+    log_level: String,
+    /// Write logs to this file.
+    #[arg(long)]
+    log_file: Option<std::path::PathBuf>,
+    /// Playing style: full, or the reference opponents plain and greedy.
+    #[arg(long, default_value = "full", hide = true)]
+    style: Style,
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::BENCH_DEPTH)]
+        depth: u32,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
+        eprintln!("logging: {error}");
+    }
+    if let Some(Sub::Bench { depth }) = cli.command {
+        let (nodes, time) = bench::run(depth);
+        println!("Bench: {nodes} nodes {} nps ({} ms)", nodes_per_second(nodes, time), time.as_millis());
+        return;
+    }
+    let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
+    let searcher = GomokuSearcher::new(&options, cli.style);
+    let mut session = Session::new(dialect::Gomoku, searcher, options, Output::stdout());
+    let commands = spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::End);
+    for command in commands {
+        if session.handle(command) == Flow::Quit {
+            break;
+        }
+    }
+    // Managers kill the process soon after END: leave at once, the search thread is stopped.
+    std::process::exit(0);
+}

@@ -1,0 +1,84 @@
+//! Time and memory settings from `INFO`, and the budget of one move.
+
+use std::time::Duration;
+
+/// What the manager told us about time and memory (milliseconds, bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeSettings {
+    /// `timeout_turn`: per move, 0 = move at once.
+    pub turn_ms: i64,
+    /// `timeout_match`: per game, 0 = no limit.
+    pub match_ms: i64,
+    /// `time_left`: left in the game (may be negative; 2147483647 = unlimited), if sent.
+    pub left_ms: Option<i64>,
+    /// `max_memory` in bytes, 0 = no limit.
+    pub max_memory: i64,
+}
+
+impl Default for TimeSettings {
+    fn default() -> Self {
+        // Gomocup's usual league values until the manager says otherwise.
+        TimeSettings { turn_ms: 30_000, match_ms: 180_000, left_ms: None, max_memory: 350 * 1024 * 1024 }
+    }
+}
+
+/// Time kept back for the pipes and the manager's bookkeeping.
+const SAFETY: Duration = Duration::from_millis(60);
+/// Moves we expect to still play, for sharing out the match time.
+const MOVES_TO_PLAN: i64 = 12;
+
+/// The time to spend on one move: within the turn limit and a share of the match time left.
+#[must_use]
+pub fn move_budget(settings: &TimeSettings) -> Duration {
+    let floor = Duration::from_millis(5);
+    if settings.turn_ms == 0 {
+        return floor;
+    }
+    let mut budget = if settings.turn_ms > 0 { Duration::from_millis(settings.turn_ms as u64) } else { Duration::MAX };
+    let limited_match = settings.match_ms > 0 || settings.left_ms.is_some_and(|left| left < i64::from(i32::MAX));
+    if limited_match {
+        let left = settings.left_ms.unwrap_or(settings.match_ms);
+        if left <= 0 {
+            return floor;
+        }
+        budget = budget.min(Duration::from_millis((left / MOVES_TO_PLAN).max(1) as u64));
+    }
+    if budget == Duration::MAX {
+        budget = Duration::from_secs(30);
+    }
+    let keep = SAFETY.max(budget / 20);
+    budget.saturating_sub(keep).max(floor)
+}
+
+/// Table memory in MiB for a memory limit in bytes (half of it, the rest is the program).
+#[must_use]
+pub fn hash_mb_for(max_memory: i64) -> usize {
+    if max_memory <= 0 {
+        return 128;
+    }
+    let mb = max_memory / (1024 * 1024);
+    (((mb - 40) / 2).clamp(1, 1024)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_respect_turn_and_match_time() {
+        let mut settings = TimeSettings { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000), max_memory: 0 };
+        assert!(
+            move_budget(&settings) <= Duration::from_millis(5000) && move_budget(&settings) >= Duration::from_secs(4)
+        );
+        settings.left_ms = Some(6000);
+        assert!(move_budget(&settings) <= Duration::from_millis(500));
+        settings.left_ms = Some(-20);
+        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        settings.turn_ms = 0;
+        settings.left_ms = Some(100_000);
+        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        let unlimited = TimeSettings { turn_ms: 1000, match_ms: 0, left_ms: Some(2_147_483_647), max_memory: 0 };
+        assert!(move_budget(&unlimited) >= Duration::from_millis(900));
+        assert_eq!(hash_mb_for(350 * 1024 * 1024), 155);
+    }
+}
