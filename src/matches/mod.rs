@@ -2,6 +2,7 @@
 
 mod chess;
 mod go;
+mod gomoku;
 mod report;
 mod xiangqi;
 
@@ -178,7 +179,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         GameKind::Go => go::run(args),
         GameKind::Xiangqi => xiangqi::run(args),
         GameKind::Chess => chess::run(args),
-        other => Err(MatchError::Usage(format!("{other:?} matches are not wired yet"))),
+        GameKind::Gomoku => gomoku::run(args),
     }
 }
 

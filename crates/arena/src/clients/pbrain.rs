@@ -1,0 +1,153 @@
+//! The client side of the Gomocup pbrain protocol, driven the way Piskvork does: `START`, `INFO`
+//! limits (with `time_left` before every move), `BEGIN`/`TURN`, and `BOARD` to resynchronise.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tessera_core::{Game, Limits, Side};
+use tessera_gomoku::{Board, Point, Variant};
+use tessera_pbrain::{Command, Field, Response};
+
+use crate::game::{Contestant, Reply};
+use crate::process::{ClientError, EngineProcess, EngineSpec};
+
+const SETUP_TIME: Duration = Duration::from_secs(20);
+
+/// Gomocup's `INFO rule` number for a variant.
+#[must_use]
+pub fn rule_number(variant: Variant) -> u32 {
+    match variant {
+        Variant::Freestyle => 0,
+        Variant::Standard => 1,
+        Variant::Renju => 4,
+        Variant::Caro => 8,
+    }
+}
+
+/// A gomoku engine speaking pbrain.
+pub struct PbrainContestant {
+    name: String,
+    process: EngineProcess,
+    /// Plies of the current game the engine has seen (its own moves included).
+    synced: Option<usize>,
+}
+
+impl PbrainContestant {
+    /// Starts the engine process (the board size is sent with each new game).
+    ///
+    /// # Errors
+    /// When it cannot start.
+    pub fn start(spec: &EngineSpec, log: Option<&PathBuf>) -> Result<Self, ClientError> {
+        Ok(PbrainContestant { name: spec.name.clone(), process: EngineProcess::start(spec, log)?, synced: None })
+    }
+
+    fn send(&mut self, command: &Command) -> Result<(), ClientError> {
+        self.process.send(&command.to_string())
+    }
+
+    /// The next answer that is not a message, before `deadline`.
+    fn answer(&mut self, deadline: Instant) -> Result<(String, Response), ClientError> {
+        loop {
+            let line = self.process.receive(deadline)?;
+            match line.parse::<Response>() {
+                Ok(Response::Message(_) | Response::Debug(_)) => {}
+                Ok(response) => return Ok((line, response)),
+                Err(_) => {
+                    return Err(ClientError::Protocol {
+                        name: self.name.clone(),
+                        line,
+                        reason: "not a pbrain answer".into(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+impl Contestant<Board> for PbrainContestant {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, start: &Board, _side: Side) -> Result<(), ClientError> {
+        let rules = start.rules();
+        let (width, height) = (u32::from(rules.width), u32::from(rules.height));
+        // Piskvork uses START for square boards and RECTSTART otherwise.
+        let command = if width == height { Command::Start(width, height) } else { Command::RectStart(width, height) };
+        self.send(&command)?;
+        match self.answer(Instant::now() + SETUP_TIME)? {
+            (_, Response::Ok) => {}
+            (line, _) => {
+                return Err(ClientError::Protocol {
+                    name: self.name.clone(),
+                    line,
+                    reason: "expected OK after START".into(),
+                })
+            }
+        }
+        self.send(&Command::Info("rule".into(), rule_number(rules.variant).to_string()))?;
+        self.synced = None;
+        Ok(())
+    }
+
+    fn choose_move(
+        &mut self,
+        position: &Board,
+        limits: &Limits<Point>,
+        deadline: Instant,
+    ) -> Result<Reply<Point>, ClientError> {
+        let (turn, game) = match (limits.clock, limits.move_time) {
+            (Some(clock), _) => (0, clock.ours.as_millis()),
+            (None, Some(time)) => (time.as_millis(), 0),
+            // Depth and node limits do not exist in pbrain: give a second per move.
+            (None, None) => (1000, 0),
+        };
+        self.send(&Command::Info("timeout_turn".into(), turn.to_string()))?;
+        self.send(&Command::Info("timeout_match".into(), game.to_string()))?;
+        if game > 0 {
+            self.send(&Command::Info("time_left".into(), game.to_string()))?;
+        }
+        let ply = position.ply();
+        match self.synced {
+            // The opponent made exactly one move since our last one.
+            Some(seen) if seen + 1 == ply => {
+                let last = position.move_played(ply - 1).expect("ply > 0");
+                self.send(&Command::Turn(u32::from(last.x()), u32::from(last.y())))?;
+            }
+            _ if ply == 0 => self.send(&Command::Begin)?,
+            _ => {
+                // The whole game so far, in move order, as the manager sends openings.
+                self.send(&Command::Board)?;
+                let me = position.side_to_move();
+                for index in 0..ply {
+                    let point = position.move_played(index).expect("index < ply");
+                    let mover = if index % 2 == ply % 2 { me } else { me.opponent() };
+                    let field = if mover == me { Field::Own } else { Field::Opponent };
+                    self.send(&Command::Stone(u32::from(point.x()), u32::from(point.y()), field))?;
+                }
+                self.send(&Command::Done)?;
+            }
+        }
+        let (line, answer) = self.answer(deadline)?;
+        let Response::Move(x, y) = answer else {
+            return Err(ClientError::Protocol { name: self.name.clone(), line, reason: "expected a move x,y".into() });
+        };
+        let point = u8::try_from(x).ok().zip(u8::try_from(y).ok()).map(|(x, y)| Point::new(x, y));
+        match point.filter(|&point| {
+            position.is_legal(point) && point.x() < position.rules().width && point.y() < position.rules().height
+        }) {
+            Some(point) => {
+                self.synced = Some(ply + 1);
+                Ok(Reply::Move { mv: point, score: None })
+            }
+            None => Err(ClientError::IllegalMove { name: self.name.clone(), text: line }),
+        }
+    }
+}
+
+impl Drop for PbrainContestant {
+    fn drop(&mut self) {
+        let _ = self.send(&Command::End);
+        self.process.shut_down(Duration::from_millis(500));
+    }
+}

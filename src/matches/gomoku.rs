@@ -1,0 +1,114 @@
+//! `tessera match --game gomoku`: pbrain (or AGI) engines under freestyle, standard, renju or
+//! caro rules, refereed by our rules, recorded as SGF (`GM[4]`).
+
+use std::io::Write;
+
+use tessera_arena::clients::pbrain::PbrainContestant;
+use tessera_arena::{Contestant, GameRecord, Standings};
+use tessera_core::{Game, Outcome, Rng, Side};
+use tessera_gomoku::{notation, Board, Point, Rules, Variant};
+
+use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+
+/// Stones of each random opening (placed near the centre; black then white alternately).
+const RANDOM_OPENING_STONES: usize = 3;
+
+/// Runs a gomoku or renju match.
+///
+/// # Errors
+/// On bad arguments or an unreadable opening file.
+pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
+    let common = args.common()?;
+    let variant: Variant =
+        args.rule.parse().map_err(|error: tessera_gomoku::RulesError| MatchError::Usage(error.to_string()))?;
+    let size = u32::try_from(args.size.unwrap_or(15)).unwrap_or(u32::MAX);
+    let rules = Rules::new(variant, size, size).map_err(|error| MatchError::Usage(error.to_string()))?;
+    let empty = Board::new(rules);
+    let openings = match &args.openings {
+        Some(path) => {
+            opening_lines(path)?.iter().map(|line| parse_opening(&empty, line)).collect::<Result<Vec<_>, _>>()?
+        }
+        None => central_openings(&empty, common.settings.games.div_ceil(2) as usize),
+    };
+    for engine in &common.engines {
+        if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| protocol != "pbrain") {
+            return Err(MatchError::Usage(format!(
+                "{}: gomoku engines speak pbrain here, not {protocol}",
+                engine.name
+            )));
+        }
+    }
+    let make = |engine: usize| -> Result<Box<dyn Contestant<Board>>, tessera_arena::ClientError> {
+        Ok(Box::new(PbrainContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
+    };
+    let mut records = record_file(args.record.as_ref())?;
+    let standings = play(&common, &openings, &make, None, |_, record| {
+        if let Some(file) = records.as_mut() {
+            let _ = file.write_all(sgf_record(record).as_bytes());
+        }
+    });
+    Ok(standings)
+}
+
+/// An opening line of pbrain points (`7,7 8,8 …`), played from the empty board.
+fn parse_opening(empty: &Board, line: &str) -> Result<Board, MatchError> {
+    let mut board = empty.clone();
+    for word in line.split_whitespace() {
+        let point = notation::parse_pbrain(word).ok().filter(|&point| board.is_legal(point));
+        match point {
+            Some(point) => board.play(point),
+            None => return Err(MatchError::Usage(format!("opening `{line}`: `{word}` is not a free point"))),
+        }
+    }
+    Ok(board)
+}
+
+/// `count` distinct openings of a few stones in the central 5×5 area, fixed by a seed.
+fn central_openings(empty: &Board, count: usize) -> Vec<Board> {
+    let rules = empty.rules();
+    let (centre_x, centre_y) = (i32::from(rules.width) / 2, i32::from(rules.height) / 2);
+    let mut rng = Rng::new(0x0060_4040);
+    let mut openings: Vec<Board> = Vec::with_capacity(count);
+    for _ in 0..count * 50 {
+        if openings.len() == count {
+            break;
+        }
+        let mut board = empty.clone();
+        while board.ply() < RANDOM_OPENING_STONES {
+            let x = centre_x + rng.below(5) as i32 - 2;
+            let y = centre_y + rng.below(5) as i32 - 2;
+            let point = Point::new(x as u8, y as u8);
+            if board.is_legal(point) {
+                board.play(point);
+            }
+        }
+        if board.outcome().is_none() && openings.iter().all(|other| other.hash() != board.hash()) {
+            openings.push(board);
+        }
+    }
+    openings
+}
+
+/// The game as SGF for gomoku and renju (`GM[4]`), points as two letters from the top-left.
+fn sgf_record(record: &GameRecord<Board>) -> String {
+    let rules = record.start.rules();
+    let result = match record.outcome {
+        Outcome::Win(Side::First) => "B+",
+        Outcome::Win(Side::Second) => "W+",
+        Outcome::Draw => "0",
+    };
+    let size =
+        if rules.width == rules.height { rules.width.to_string() } else { format!("{}:{}", rules.width, rules.height) };
+    let mut text = format!(
+        "(;FF[4]GM[4]CA[UTF-8]AP[tessera]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]GC[{}]",
+        rules.variant, record.names[0], record.names[1], record.termination
+    );
+    let opening = (0..record.start.ply()).filter_map(|index| record.start.move_played(index));
+    for (index, point) in opening.chain(record.moves.iter().copied()).enumerate() {
+        let colour = if index % 2 == 0 { 'B' } else { 'W' };
+        let letter = |value: u8| char::from(b'a' + value);
+        text.push_str(&format!(";{colour}[{}{}]", letter(point.x()), letter(point.y())));
+    }
+    text.push_str(")\n");
+    text
+}
