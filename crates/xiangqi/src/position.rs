@@ -263,7 +263,9 @@ impl Game for Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
-        self.checked = self.board.in_check(self.side);
+        let king = self.board.king_square(self.side);
+        self.checked = self.board.move_may_check(king, mv) && self.board.in_check(self.side);
+        debug_assert_eq!(self.checked, self.board.in_check(self.side), "check detection after {mv:?}");
     }
 
     fn undo(&mut self) {
