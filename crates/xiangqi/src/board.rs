@@ -168,6 +168,24 @@ impl Board {
         false
     }
 
+    /// Whether `mv` (already made on this board; the mover stands on `mv.to`) can have put the
+    /// king on `king` in check. False means it certainly did not: only a move from or to the
+    /// king's rank or file (lines and cannon screens), from a diagonal neighbour of the king (a
+    /// horse's leg), or a horse or pawn landing next to the king can give check.
+    #[inline(always)]
+    pub(crate) fn move_may_check(&self, king: Square, mv: Move) -> bool {
+        let same_line = |square: Square| (square ^ king) & 0x0F == 0 || (square ^ king) & 0xF0 == 0;
+        let from_leg = matches!(i16::from(mv.from) - i16::from(king), 15 | 17 | -15 | -17);
+        if same_line(mv.from) || same_line(mv.to) || from_leg {
+            return true;
+        }
+        let delta = i16::from(mv.to) - i16::from(king);
+        match kind_of(self.cells[mv.to as usize]) {
+            Kind::Horse => matches!(delta.abs(), 14 | 18 | 31 | 33),
+            _ => false,
+        }
+    }
+
     /// Whether any piece of `by` attacks `target` (protection and chase tests): every kind counts.
     #[must_use]
     pub(crate) fn attacked_by(&self, target: Square, by: Side) -> bool {

@@ -35,6 +35,17 @@ impl Board {
                 moves.push(Move::new(from, to));
             }
         };
+        // Quiet moves along a line up to the first occupied cell, which is returned.
+        let slide = |from: Square, step: i16, moves: &mut Moves| -> Square {
+            let mut to = offset(from, step);
+            while cells[to as usize] == 0 {
+                if !captures_only {
+                    moves.push(Move::new(from, to));
+                }
+                to = offset(to, step);
+            }
+            to
+        };
         for id in tag..tag + 16 {
             let from = self.squares[id as usize];
             if from == 0 {
@@ -78,13 +89,7 @@ impl Board {
                 }
                 Kind::Rook => {
                     for step in ORTHOGONAL {
-                        let mut to = offset(from, step);
-                        while cells[to as usize] == 0 {
-                            if !captures_only {
-                                moves.push(Move::new(from, to));
-                            }
-                            to = offset(to, step);
-                        }
+                        let to = slide(from, step, moves);
                         if cells[to as usize] & enemy_tag != 0 {
                             moves.push(Move::new(from, to));
                         }
@@ -92,13 +97,7 @@ impl Board {
                 }
                 Kind::Cannon => {
                     for step in ORTHOGONAL {
-                        let mut to = offset(from, step);
-                        while cells[to as usize] == 0 {
-                            if !captures_only {
-                                moves.push(Move::new(from, to));
-                            }
-                            to = offset(to, step);
-                        }
+                        let mut to = slide(from, step, moves);
                         if cells[to as usize] == OFF_BOARD {
                             continue;
                         }

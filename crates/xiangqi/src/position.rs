@@ -157,17 +157,23 @@ impl Position {
         psq
     }
 
-    /// Passes the turn (for null-move pruning); [`Game::undo`] takes it back.
-    pub fn play_null_move(&mut self) {
+    /// Saves what `undo` restores before `mv` (capturing `captured`) is played.
+    #[inline(always)]
+    fn push_entry(&mut self, mv: Move, captured: PieceId) {
         self.history.push(Entry {
-            mv: Move::new(0, 0),
-            captured: 0,
+            mv,
+            captured,
             hash: self.hash,
             psq: self.psq,
             quiet_plies: self.quiet_plies,
             window: self.window,
             checked: self.checked,
         });
+    }
+
+    /// Passes the turn (for null-move pruning); [`Game::undo`] takes it back.
+    pub fn play_null_move(&mut self) {
+        self.push_entry(Move::new(0, 0), 0);
         // A legal position never leaves the side that just moved in check, so the passer's
         // opponent cannot be in check either.
         self.checked = false;
@@ -234,15 +240,7 @@ impl Game for Position {
 
     fn play(&mut self, mv: Move) {
         let moving = self.board.piece_at(mv.from);
-        self.history.push(Entry {
-            mv,
-            captured: 0,
-            hash: self.hash,
-            psq: self.psq,
-            quiet_plies: self.quiet_plies,
-            window: self.window,
-            checked: self.checked,
-        });
+        self.push_entry(mv, self.board.piece_at(mv.to));
         let captured = self.board.make(mv);
         let us = self.side.index();
         self.hash ^= piece_key(moving, mv.from) ^ piece_key(moving, mv.to) ^ side_key();
@@ -252,9 +250,6 @@ impl Game for Position {
             self.psq[us ^ 1] -= piece_square(captured, mv.to);
             self.quiet_plies = 0;
             self.window = 0;
-            if let Some(entry) = self.history.last_mut() {
-                entry.captured = captured;
-            }
         } else {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
             self.window = self.window.saturating_add(1);
@@ -263,7 +258,9 @@ impl Game for Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
-        self.checked = self.board.in_check(self.side);
+        let king = self.board.king_square(self.side);
+        self.checked = self.board.move_may_check(king, mv) && self.board.in_check(self.side);
+        debug_assert_eq!(self.checked, self.board.in_check(self.side), "check detection after {mv:?}");
     }
 
     fn undo(&mut self) {

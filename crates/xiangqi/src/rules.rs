@@ -68,7 +68,7 @@ fn judge_cycle(position: &Position, cycle: usize) -> (Outcome, &'static str) {
         let side = mover.index();
         all_checks[side] &= board.in_check(mover.opponent());
         if position.rules.judge_chases && chased[side] != 0 {
-            chased[side] &= chased_pieces(&board, entry.mv, mover);
+            chased[side] &= chased_pieces(&board, entry.mv, entry.captured, mover);
         }
         board.unmake(entry.mv, entry.captured);
     }
@@ -89,24 +89,39 @@ fn judge_cycle(position: &Position, cycle: usize) -> (Outcome, &'static str) {
     }
 }
 
+/// The identities (as a mask of offsets) of enemy pieces the piece on `from` could take.
+fn capturable_from(board: &Board, from: crate::types::Square, side: Side) -> u16 {
+    let mut captures = Moves::new();
+    board.pseudo_legal_moves(side, Generate::Captures, &mut captures);
+    captures
+        .iter()
+        .filter(|capture| capture.from == from)
+        .fold(0, |mask, capture| mask | 1 << (board.piece_at(capture.to) & 15))
+}
+
 /// The enemy pieces (as a mask of identity offsets) that `mv`, just played by `mover` on
-/// `board`, chases: pieces the moved piece now attacks and could legally take, which are a rook
-/// attacked by a horse or cannon, or unprotected and not of the attacker's own kind. Kings and
-/// pawns may chase freely, and a pawn that has not crossed the river may be chased.
-pub(crate) fn chased_pieces(board: &Board, mv: Move, mover: Side) -> u16 {
+/// `board` (capturing `captured`), chases: pieces the moved piece newly attacks and could legally
+/// take, which are a rook attacked by a horse or cannon, or unprotected and not of the attacker's
+/// own kind. Kings and pawns may chase freely, a pawn that has not crossed the river may be
+/// chased, and a threat the piece already made before moving is not a new chase.
+pub(crate) fn chased_pieces(board: &Board, mv: Move, captured: crate::types::PieceId, mover: Side) -> u16 {
     let attacker = board.piece_at(mv.to);
     let attacker_kind = kind_of(attacker);
     if matches!(attacker_kind, Kind::King | Kind::Pawn) {
         return 0;
     }
     let enemy = mover.opponent();
+    let mut before = *board;
+    before.unmake(mv, captured);
+    let already_attacked = capturable_from(&before, mv.from, mover);
     let mut captures = Moves::new();
     board.pseudo_legal_moves(mover, Generate::Captures, &mut captures);
     let mut mask = 0u16;
     for &capture in captures.iter().filter(|capture| capture.from == mv.to) {
         let victim = board.piece_at(capture.to);
         let victim_kind = kind_of(victim);
-        if victim_kind == Kind::King || (victim_kind == Kind::Pawn && on_own_half(enemy.index(), capture.to)) {
+        let uncrossed_pawn = victim_kind == Kind::Pawn && on_own_half(enemy.index(), capture.to);
+        if victim_kind == Kind::King || uncrossed_pawn || already_attacked & (1 << (victim & 15)) != 0 {
             continue;
         }
         if board.king_attacked_after(mover, capture) {
@@ -183,6 +198,15 @@ mod tests {
         play_line(&mut game, "i0i2 a2c3 i2i3 c3a2 i3i2 a2c3 i2i3 c3a2 i3i2");
         assert_eq!(game.rule_outcome(None), Some(Outcome::Win(Side::Second)));
         assert_eq!(game.repetition_verdict(), Some("perpetual chase"));
+    }
+
+    #[test]
+    fn keeping_up_an_old_threat_is_no_chase() {
+        // The rook attacked the horse before each of its moves: no new threat, so a draw.
+        let mut game = position("3k5/9/9/9/9/9/9/n7R/9/4K4 w - - 0 1");
+        play_line(&mut game, "i2h2 d9d8 h2i2 d8d9 i2h2 d9d8 h2i2 d8d9");
+        assert_eq!(game.rule_outcome(None), Some(Outcome::Draw));
+        assert_eq!(game.repetition_verdict(), Some("repetition"));
     }
 
     #[test]

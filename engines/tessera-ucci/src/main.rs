@@ -3,6 +3,7 @@
 
 mod dialect;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -71,7 +72,11 @@ fn main() -> ExitCode {
         }
     };
     match lines {
-        Ok(lines) => lines.iter().for_each(|line| println!("{line}")),
+        Ok(lines) => {
+            // A reader that goes away early (`| head`) is not an error worth a panic.
+            let mut stdout = std::io::stdout().lock();
+            let _ = lines.iter().try_for_each(|line| writeln!(stdout, "{line}"));
+        }
         Err(error) => {
             eprintln!("tessera-ucci: {error}");
             return ExitCode::FAILURE;

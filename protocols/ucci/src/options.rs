@@ -134,24 +134,25 @@ impl Options {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> OptionEffect {
         let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         let result = match key.as_str() {
-            "usemillisec" => flag(value).map(|on| (self.use_millisec = on, OptionEffect::Set).1),
-            "batch" => flag(value).map(|on| (self.batch = on, OptionEffect::Set).1),
-            "debug" => flag(value).map(|on| (self.debug = on, OptionEffect::Set).1),
-            "ponder" => flag(value).map(|on| (self.ponder = on, OptionEffect::Set).1),
-            "hashsize" | "hash" => spin(value, 0, 4096).map(|mb| {
-                // UCCI `hashsize 0` means "choose for me".
-                self.hash_mb = if mb == 0 { 16 } else { mb as usize };
-                OptionEffect::Engine
-            }),
-            "threads" => spin(value, 0, 64).map(|threads| {
-                let auto = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-                self.threads = if threads == 0 { auto } else { threads as usize };
-                OptionEffect::Engine
-            }),
-            "multipv" => spin(value, 1, 16).map(|lines| (self.multipv = lines as usize, OptionEffect::Engine).1),
-            "moveoverhead" => {
-                spin(value, 0, 5000).map(|ms| (self.move_overhead = Duration::from_millis(ms), OptionEffect::Engine).1)
-            }
+            "usemillisec" => flag(value).map(|on| self.use_millisec = on).map(|()| OptionEffect::Set),
+            "batch" => flag(value).map(|on| self.batch = on).map(|()| OptionEffect::Set),
+            "debug" => flag(value).map(|on| self.debug = on).map(|()| OptionEffect::Set),
+            "ponder" => flag(value).map(|on| self.ponder = on).map(|()| OptionEffect::Set),
+            // UCCI `hashsize 0` means "choose for me".
+            "hashsize" | "hash" => spin(value, 0, 4096)
+                .map(|mb| self.hash_mb = if mb == 0 { 16 } else { mb as usize })
+                .map(|()| OptionEffect::Engine),
+            // UCCI `threads 0` means "as many as there are cores".
+            "threads" => spin(value, 0, 64)
+                .map(|threads| {
+                    let auto = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                    self.threads = if threads == 0 { auto } else { threads as usize };
+                })
+                .map(|()| OptionEffect::Engine),
+            "multipv" => spin(value, 1, 16).map(|lines| self.multipv = lines as usize).map(|()| OptionEffect::Engine),
+            "moveoverhead" => spin(value, 0, 5000)
+                .map(|ms| self.move_overhead = Duration::from_millis(ms))
+                .map(|()| OptionEffect::Engine),
             "randomness" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("none") => Ok(Randomness::None),
                 Some("small") => Ok(Randomness::Small),
@@ -159,7 +160,8 @@ impl Options {
                 Some("large") => Ok(Randomness::Large),
                 other => Err(OptionEffect::BadValue(format!("randomness '{}'", other.unwrap_or("")))),
             }
-            .map(|randomness| (self.randomness = randomness, OptionEffect::Set).1),
+            .map(|randomness| self.randomness = randomness)
+            .map(|()| OptionEffect::Set),
             "newgame" | "clearhash" => Ok(OptionEffect::NewGame),
             // Accepted with no effect: we have no book, no tablebases, no promotion variant,
             // and the search has one strength setting.

@@ -206,41 +206,83 @@ pub struct ResponseError(pub String);
 fn parse_info(tokens: &[&str]) -> Option<InfoLine> {
     let mut info = InfoLine::default();
     let mut index = 0;
-    let number = |at: usize| tokens.get(at).and_then(|token| token.parse::<u64>().ok());
     while index < tokens.len() {
-        let step = match tokens[index] {
-            "depth" => (info.depth = Some(u32::try_from(number(index + 1)?).ok()?), 2).1,
-            "seldepth" => (info.seldepth = Some(u32::try_from(number(index + 1)?).ok()?), 2).1,
-            "multipv" => (info.multipv = Some(u32::try_from(number(index + 1)?).ok()?), 2).1,
-            "score" => match tokens.get(index + 1) {
-                Some(&"cp") => (info.score = Some(ScoreText::Centipawns(tokens.get(index + 2)?.parse().ok()?)), 3).1,
-                Some(&"mate") => (info.score = Some(ScoreText::Mate(tokens.get(index + 2)?.parse().ok()?)), 3).1,
-                Some(value) => (info.score = Some(ScoreText::Plain(value.parse().ok()?)), 2).1,
-                None => return None,
-            },
-            "lowerbound" => (info.bound = Some(true), 1).1,
-            "upperbound" => (info.bound = Some(false), 1).1,
-            "nodes" => (info.nodes = Some(number(index + 1)?), 2).1,
-            "nps" => (info.nps = Some(number(index + 1)?), 2).1,
-            "hashfull" => (info.hashfull = Some(u32::try_from(number(index + 1)?).ok()?), 2).1,
-            "time" => (info.time = Some(number(index + 1)?), 2).1,
-            "currmove" => (info.currmove = Some((*tokens.get(index + 1)?).to_owned()), 2).1,
-            "currmovenumber" => (info.currmovenumber = Some(u32::try_from(number(index + 1)?).ok()?), 2).1,
+        let value = tokens.get(index + 1).copied();
+        let number = || value.and_then(|token| token.parse::<u64>().ok());
+        let small = || number().and_then(|value| u32::try_from(value).ok());
+        // Each arm stores its field and says how many tokens it used.
+        let used = match tokens[index] {
+            "depth" => {
+                info.depth = Some(small()?);
+                2
+            }
+            "seldepth" => {
+                info.seldepth = Some(small()?);
+                2
+            }
+            "multipv" => {
+                info.multipv = Some(small()?);
+                2
+            }
+            "score" => {
+                let (score, used) = match value? {
+                    "cp" => (ScoreText::Centipawns(tokens.get(index + 2)?.parse().ok()?), 3),
+                    "mate" => (ScoreText::Mate(tokens.get(index + 2)?.parse().ok()?), 3),
+                    plain => (ScoreText::Plain(plain.parse().ok()?), 2),
+                };
+                info.score = Some(score);
+                used
+            }
+            "lowerbound" | "upperbound" => {
+                info.bound = Some(tokens[index] == "lowerbound");
+                1
+            }
+            "nodes" => {
+                info.nodes = Some(number()?);
+                2
+            }
+            "nps" => {
+                info.nps = Some(number()?);
+                2
+            }
+            "hashfull" => {
+                info.hashfull = Some(small()?);
+                2
+            }
+            "time" => {
+                info.time = Some(number()?);
+                2
+            }
+            "currmove" => {
+                info.currmove = Some(value?.to_owned());
+                2
+            }
+            "currmovenumber" => {
+                info.currmovenumber = Some(small()?);
+                2
+            }
             "pv" => {
                 let moves: Vec<String> = tokens[index + 1..]
                     .iter()
                     .take_while(|&&token| token != "message" && token != "string")
                     .map(|&mv| mv.to_owned())
                     .collect();
-                let step = moves.len() + 1;
+                let used = moves.len() + 1;
                 info.pv = moves;
-                step
+                used
             }
-            "message" => (info.message = Some(tokens[index + 1..].join(" ")), tokens.len()).1,
-            "string" => (info.string = Some(tokens[index + 1..].join(" ")), tokens.len()).1,
+            // Free text runs to the end of the line.
+            "message" => {
+                info.message = Some(tokens[index + 1..].join(" "));
+                tokens.len()
+            }
+            "string" => {
+                info.string = Some(tokens[index + 1..].join(" "));
+                tokens.len()
+            }
             _ => return None,
         };
-        index += step;
+        index += used;
     }
     Some(info)
 }

@@ -418,3 +418,16 @@ fn debug_adds_a_search_summary() {
     let lines = transcript.send(&["go depth 2"]);
     assert!(!lines.iter().any(|line| line.starts_with("info message")), "{lines:?}");
 }
+
+#[test]
+fn threads_and_randomness_still_answer_legal_moves() {
+    let mut transcript = Transcript::new();
+    transcript.send(&["ucci", "setoption threads 2", "setoption randomness large", "position startpos moves h2e2"]);
+    let mut position = Position::start();
+    position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
+    for _ in 0..3 {
+        let lines = transcript.send(&["go depth 4"]);
+        assert!(position.is_legal(best_move_of(last(&lines))), "{lines:?}");
+        assert!(!lines.iter().any(|line| line.contains(" multipv ")), "UCCI shows only the main line");
+    }
+}
