@@ -3,6 +3,7 @@
 //! Subcommands grow with the project: `engines` lists the engine binaries and how a GUI starts
 //! each; `latency` measures how fast a running search answers `stop`.
 
+mod demo;
 mod guide;
 mod latency;
 mod matches;
@@ -23,6 +24,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play one short game of each game between Tessera's engines, then show how to use them.
+    Demo,
     /// List the engine binaries and how to point each game's GUIs at them.
     Engines,
     /// Play two engines against each other through their protocols and measure the result.
@@ -46,6 +49,12 @@ fn main() -> std::process::ExitCode {
     }
     match cli.command {
         Some(Command::Engines) => guide::print_engines(),
+        Some(Command::Demo) => {
+            if let Err(error) = demo::run() {
+                eprintln!("tessera demo: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
         Some(Command::Latency { trials, threads }) => latency::measure(trials, threads),
         Some(Command::Match(args)) => {
             if let Err(error) = matches::run(&args) {

@@ -15,7 +15,7 @@ pub mod schedule;
 pub mod stats;
 pub mod time_control;
 
-pub use game::{play_game, Adjudication, Contestant, GameRecord, GameSettings, Reply, Termination};
+pub use game::{play_game, play_game_observed, Adjudication, Contestant, GameRecord, GameSettings, Reply, Termination};
 pub use process::{ClientError, EngineProcess, EngineSpec};
 pub use schedule::{run_match, ContestantFactory, MatchSettings, Referee, Standings};
 pub use stats::{EloEstimate, Pentanomial, Results, Sprt, SprtDecision};

@@ -166,6 +166,16 @@ fn centipawns(score: Score) -> i32 {
 
 /// Plays one game from `start`; `players[0]` plays the side to move first in the game.
 pub fn play_game<G: Game>(start: &G, players: [&mut dyn Contestant<G>; 2], settings: &GameSettings) -> GameRecord<G> {
+    play_game_observed(start, players, settings, &mut |_, _| {})
+}
+
+/// [`play_game`], calling `observe(position, move)` after each move is played (to draw the board).
+pub fn play_game_observed<G: Game>(
+    start: &G,
+    players: [&mut dyn Contestant<G>; 2],
+    settings: &GameSettings,
+    observe: &mut dyn FnMut(&G, G::Move),
+) -> GameRecord<G> {
     let [first, second] = players;
     let mut players: [&mut dyn Contestant<G>; 2] = [first, second];
     let names = [players[0].name().to_string(), players[1].name().to_string()];
@@ -225,6 +235,7 @@ pub fn play_game<G: Game>(start: &G, players: [&mut dyn Contestant<G>; 2], setti
         }
         position.play(mv);
         moves.push(mv);
+        observe(&position, mv);
         if let Some(verdict) = adjudicate(&mut runs, side, score, moves.len(), &settings.adjudication) {
             break verdict;
         }
