@@ -3,8 +3,8 @@
 mod dialect;
 
 use clap::{Parser, Subcommand};
-use tessera_core::io::{init_logging, spawn_reader, Output};
 use tessera_core::info::nodes_per_second;
+use tessera_core::io::{init_logging, spawn_reader, Output};
 use tessera_core::EngineOptions;
 use tessera_gomoku::{bench, GomokuSearcher, Style};
 use tessera_pbrain::{Command, Flow, Session};
@@ -55,7 +55,8 @@ fn main() {
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
     let searcher = GomokuSearcher::new(&options, cli.style);
     let mut session = Session::new(dialect::Gomoku, searcher, options, Output::stdout());
-    let commands = spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::End);
+    let commands =
+        spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::End);
     for command in commands {
         if session.handle(command) == Flow::Quit {
             break;
