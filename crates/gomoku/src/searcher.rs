@@ -44,6 +44,8 @@ impl FromStr for Style {
 
 /// Depth of the `Plain` reference when the limits set none.
 pub const PLAIN_DEPTH: u32 = 4;
+/// Deepest alpha-beta iteration.
+const MAX_DEPTH: u32 = 40;
 /// Node budget of the root VCF.
 const VCF_NODES: u64 = 60_000;
 /// Node budget of the root VCT per second of thinking time (and when untimed).
@@ -143,6 +145,8 @@ impl Searcher<Board> for GomokuSearcher {
         if self.style == Style::Plain && inner.depth.is_none() {
             inner.depth = Some(PLAIN_DEPTH);
         }
+        // Past this the candidate tree is all forced lines: deeper iterations only repeat a proven result.
+        inner.depth = Some(inner.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH));
         if let Some(time) = inner.move_time {
             inner.move_time = Some(time.saturating_sub(start.elapsed()).max(Duration::from_millis(1)));
         }
