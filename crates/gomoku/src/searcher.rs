@@ -46,6 +46,8 @@ impl FromStr for Style {
 pub const PLAIN_DEPTH: u32 = 4;
 /// Deepest alpha-beta iteration.
 const MAX_DEPTH: u32 = 40;
+/// Node budget of the opponent's VCF/VCT after each root candidate.
+const REFUTATION_NODES: u64 = 3_000;
 /// Node budget of the root VCF.
 const VCF_NODES: u64 = 60_000;
 /// Node budget of the root VCT per second of thinking time (and when untimed).
@@ -140,6 +142,31 @@ impl Searcher<Board> for GomokuSearcher {
                 }
             }
         }
+        if self.style == Style::Full && limits.search_moves.is_empty() {
+            // Keep only the candidates after which the opponent has no VCF (nor, when affordable, VCT).
+            let mut position = root.clone();
+            for (kind, nodes) in [(ThreatKind::Vcf, REFUTATION_NODES), (ThreatKind::Vct, REFUTATION_NODES)] {
+                let mut safe = Moves::new();
+                for &mv in candidates.iter() {
+                    position.play(mv);
+                    let mut solver = ThreatSolver::new(kind, nodes, None);
+                    let loses = solver.solve(&mut position, if kind == ThreatKind::Vcf { 20 } else { 6 }).is_some();
+                    threat_nodes += solver.nodes;
+                    position.undo();
+                    if !loses {
+                        safe.push(mv);
+                    }
+                }
+                if safe.is_empty() {
+                    break;
+                }
+                candidates = safe;
+            }
+            if candidates.len() == 1 {
+                let best = candidates[0];
+                return result(best, Score::Centipawns(root.evaluate()), 1, threat_nodes, start, vec![best]);
+            }
+        }
         let mut inner = limits.clone();
         inner.search_moves = candidates.to_vec();
         if self.style == Style::Plain && inner.depth.is_none() {
@@ -222,6 +249,6 @@ mod tests {
     #[test]
     fn bench_signature() {
         let (nodes, _) = crate::bench::run(3);
-        assert_eq!(nodes, 5811);
+        assert_eq!(nodes, 142_465);
     }
 }
