@@ -110,14 +110,16 @@ impl Searcher<Board> for GomokuSearcher {
             return result(best, Score::Centipawns(root.evaluate()), 1, 1, start, vec![best]);
         }
         let mut threat_nodes = 0;
+        // Threat searches scale with the move's time (1 s = the base budgets; untimed = 1 s).
+        let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.01, 4.0));
+        let scaled = |nodes: u64| ((nodes as f64 * budget) as u64).max(50);
         if self.style == Style::Full {
             // The solver cannot poll the controller's flag directly; a stop turns into a node budget of zero
             // at the next search, and the budgets here are small enough to finish within a few milliseconds.
             let stop = AtomicBool::new(control.is_stopped());
             let mut position = root.clone();
-            let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.05, 4.0));
             for (kind, nodes, depth) in
-                [(ThreatKind::Vcf, VCF_NODES, 30), (ThreatKind::Vct, (VCT_NODES as f64 * budget) as u64, 8)]
+                [(ThreatKind::Vcf, scaled(VCF_NODES), 30), (ThreatKind::Vct, scaled(VCT_NODES), 8)]
             {
                 let mut solver = ThreatSolver::new(kind, nodes, Some(&stop));
                 let line = solver.solve(&mut position, depth);
@@ -145,7 +147,9 @@ impl Searcher<Board> for GomokuSearcher {
         if self.style == Style::Full && limits.search_moves.is_empty() {
             // Keep only the candidates after which the opponent has no VCF (nor, when affordable, VCT).
             let mut position = root.clone();
-            for (kind, nodes) in [(ThreatKind::Vcf, REFUTATION_NODES), (ThreatKind::Vct, REFUTATION_NODES)] {
+            for (kind, nodes) in
+                [(ThreatKind::Vcf, scaled(REFUTATION_NODES)), (ThreatKind::Vct, scaled(REFUTATION_NODES))]
+            {
                 let mut safe = Moves::new();
                 for &mv in candidates.iter() {
                     position.play(mv);
