@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use tessera_arena::clients::agi::AgiContestant;
 use tessera_arena::clients::gtp::GtpContestant;
 use tessera_arena::clients::pbrain::PbrainContestant;
 use tessera_arena::clients::ucci::UcciContestant;
@@ -49,21 +50,21 @@ pub fn run() -> Result<(), DemoError> {
     let white = UciContestant::start(&spec("tessera-uci", "Tessera White", &[])?, None)?;
     let black = UciContestant::start(&spec("tessera-uci", "Tessera Black", &[])?, None)?;
     let chess = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
-    show_game("Chess (UCI)", &chess, [white, black], "st=0.1", 120, live, draw_chess);
+    show_game("Chess (UCI)", &chess, (white, black), "st=0.1", 120, live, draw_chess);
 
     let red = UcciContestant::start(&spec("tessera-ucci", "Tessera Red", &[])?, None)?;
     let black = UcciContestant::start(&spec("tessera-ucci", "Tessera Black", &[])?, None)?;
-    show_game("Xiangqi (UCCI)", &tessera_xiangqi::Position::start(), [red, black], "st=0.1", 120, live, |p| {
+    show_game("Xiangqi (UCCI)", &tessera_xiangqi::Position::start(), (red, black), "st=0.1", 120, live, |p| {
         p.to_string()
     });
 
     let rules = tessera_gomoku::Rules::new(tessera_gomoku::Variant::Freestyle, 15, 15).expect("15x15 is supported");
     let first = PbrainContestant::start(&spec("pbrain-tessera", "Tessera Black", &[])?, None)?;
-    let second = PbrainContestant::start(&spec("pbrain-tessera", "Tessera White", &[])?, None)?;
+    let second = AgiContestant::start(&spec("tessera-agi", "Tessera White", &[])?, None)?;
     show_game(
-        "Gomoku, freestyle 15x15 (pbrain)",
+        "Gomoku, freestyle 15x15 (pbrain vs AGI)",
         &tessera_gomoku::Board::new(rules),
-        [first, second],
+        (first, second),
         "st=0.1",
         225,
         live,
@@ -75,7 +76,7 @@ pub fn run() -> Result<(), DemoError> {
     let first = GtpContestant::start(&spec("tessera-gtp", "Tessera Black", &args)?, None)?;
     let second = GtpContestant::start(&spec("tessera-gtp", "Tessera White", &args)?, None)?;
     let go = tessera_go::Position::new(9, tessera_go::Rules::CHINESE);
-    show_game("Go 9x9, area scoring, komi 7.5 (GTP)", &go, [first, second], "nodes=1", 200, live, |p| {
+    show_game("Go 9x9, area scoring, komi 7.5 (GTP)", &go, (first, second), "nodes=1", 200, live, |p| {
         tessera_go::display::showboard(p).join("\n")
     });
 
@@ -85,16 +86,16 @@ pub fn run() -> Result<(), DemoError> {
 }
 
 /// Plays one game, drawing the board after each move (redrawn in place on a terminal).
-fn show_game<G: Game, C: Contestant<G>>(
+fn show_game<G: Game, A: Contestant<G>, B: Contestant<G>>(
     title: &str,
     start: &G,
-    players: [C; 2],
+    players: (A, B),
     time_control: &str,
     max_plies: usize,
     live: bool,
     draw: impl Fn(&G) -> String,
 ) {
-    let [mut first, mut second] = players;
+    let (mut first, mut second) = players;
     let settings = GameSettings {
         time_control: time_control.parse::<TimeControl>().expect("the demo's time controls parse"),
         time_margin: Duration::from_millis(500),

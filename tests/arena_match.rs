@@ -221,3 +221,46 @@ fn crashed_and_hung_engines_lose_and_the_match_goes_on() {
     // Two hung moves, each caught after the move time, the margin and the arena's grace.
     assert!(started.elapsed() < Duration::from_secs(20), "hung engines are detected promptly: {:?}", started.elapsed());
 }
+
+#[test]
+fn renju_between_pbrain_and_agi_with_an_sgf_that_agrees() {
+    let pbrain = support::engine_binary("pbrain-tessera");
+    let agi = support::engine_binary("tessera-agi");
+    let sgf = scratch("renju").join("games.sgf");
+    let stdout = tessera_match(&[
+        "--game",
+        "gomoku",
+        "--rule",
+        "renju",
+        "--size",
+        "15",
+        "--engine",
+        &format!("cmd={} name=Pbrain", pbrain.display()),
+        "--engine",
+        &format!("cmd={} name=Agi proto=agi", agi.display()),
+        "--tc",
+        "st=0.2",
+        "--games",
+        "2",
+        "--record",
+        sgf.to_str().unwrap(),
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let records = std::fs::read_to_string(&sgf).unwrap();
+    let games: Vec<&str> = records.lines().filter(|line| line.starts_with("(;FF[4]GM[4]")).collect();
+    assert_eq!(games.len(), 2);
+    // Records are written in finishing order: find each game by its players and result.
+    for (_, first, second, result) in lines {
+        let winner = match result.as_str() {
+            "1-0" => "RE[B+]",
+            "0-1" => "RE[W+]",
+            _ => "RE[0]",
+        };
+        let players = format!("PB[{first}]PW[{second}]");
+        assert!(
+            games.iter().any(|game| game.contains(&players) && game.contains(winner) && game.contains("RU[renju]")),
+            "{players} {winner} not in\n{records}"
+        );
+    }
+}

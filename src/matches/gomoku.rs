@@ -1,8 +1,9 @@
-//! `tessera match --game gomoku`: pbrain (or AGI) engines under freestyle, standard, renju or
+//! `tessera match --game gomoku`: pbrain or AGI (`proto=agi`) engines under freestyle, standard, renju or
 //! caro rules, refereed by our rules, recorded as SGF (`GM[4]`).
 
 use std::io::Write;
 
+use tessera_arena::clients::agi::AgiContestant;
 use tessera_arena::clients::pbrain::PbrainContestant;
 use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Rng, Side};
@@ -31,15 +32,21 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         None => central_openings(&empty, common.settings.games.div_ceil(2) as usize),
     };
     for engine in &common.engines {
-        if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| protocol != "pbrain") {
+        if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| !matches!(protocol, "pbrain" | "agi")) {
             return Err(MatchError::Usage(format!(
-                "{}: gomoku engines speak pbrain here, not {protocol}",
+                "{}: gomoku engines speak pbrain or agi, not {protocol}",
                 engine.name
             )));
         }
     }
     let make = |engine: usize| -> Result<Box<dyn Contestant<Board>>, tessera_arena::ClientError> {
-        Ok(Box::new(PbrainContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
+        let spec = &common.engines[engine];
+        let log = common.log_path(engine);
+        Ok(if spec.protocol.as_deref() == Some("agi") {
+            Box::new(AgiContestant::start(spec, log.as_ref())?)
+        } else {
+            Box::new(PbrainContestant::start(spec, log.as_ref())?)
+        })
     };
     let mut records = record_file(args.record.as_ref())?;
     let standings = play(&common, &openings, &make, None, |_, record| {

@@ -14,6 +14,7 @@ mod game;
 pub mod notation;
 mod pattern;
 mod point;
+pub mod puzzles;
 mod renju;
 mod rules;
 mod searcher;

@@ -44,6 +44,10 @@ impl FromStr for Style {
 
 /// Depth of the `Plain` reference when the limits set none.
 pub const PLAIN_DEPTH: u32 = 4;
+/// Deepest alpha-beta iteration.
+const MAX_DEPTH: u32 = 40;
+/// Node budget of the opponent's VCF/VCT after each root candidate.
+const REFUTATION_NODES: u64 = 3_000;
 /// Node budget of the root VCF.
 const VCF_NODES: u64 = 60_000;
 /// Node budget of the root VCT per second of thinking time (and when untimed).
@@ -106,14 +110,16 @@ impl Searcher<Board> for GomokuSearcher {
             return result(best, Score::Centipawns(root.evaluate()), 1, 1, start, vec![best]);
         }
         let mut threat_nodes = 0;
+        // Threat searches scale with the move's time (1 s = the base budgets; untimed = 1 s).
+        let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.01, 4.0));
+        let scaled = |nodes: u64| ((nodes as f64 * budget) as u64).max(50);
         if self.style == Style::Full {
             // The solver cannot poll the controller's flag directly; a stop turns into a node budget of zero
             // at the next search, and the budgets here are small enough to finish within a few milliseconds.
             let stop = AtomicBool::new(control.is_stopped());
             let mut position = root.clone();
-            let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.05, 4.0));
             for (kind, nodes, depth) in
-                [(ThreatKind::Vcf, VCF_NODES, 30), (ThreatKind::Vct, (VCT_NODES as f64 * budget) as u64, 8)]
+                [(ThreatKind::Vcf, scaled(VCF_NODES), 30), (ThreatKind::Vct, scaled(VCT_NODES), 8)]
             {
                 let mut solver = ThreatSolver::new(kind, nodes, Some(&stop));
                 let line = solver.solve(&mut position, depth);
@@ -138,11 +144,40 @@ impl Searcher<Board> for GomokuSearcher {
                 }
             }
         }
+        if self.style == Style::Full && limits.search_moves.is_empty() {
+            // Keep only the candidates after which the opponent has no VCF (nor, when affordable, VCT).
+            let mut position = root.clone();
+            for (kind, nodes) in
+                [(ThreatKind::Vcf, scaled(REFUTATION_NODES)), (ThreatKind::Vct, scaled(REFUTATION_NODES))]
+            {
+                let mut safe = Moves::new();
+                for &mv in candidates.iter() {
+                    position.play(mv);
+                    let mut solver = ThreatSolver::new(kind, nodes, None);
+                    let loses = solver.solve(&mut position, if kind == ThreatKind::Vcf { 20 } else { 6 }).is_some();
+                    threat_nodes += solver.nodes;
+                    position.undo();
+                    if !loses {
+                        safe.push(mv);
+                    }
+                }
+                if safe.is_empty() {
+                    break;
+                }
+                candidates = safe;
+            }
+            if candidates.len() == 1 {
+                let best = candidates[0];
+                return result(best, Score::Centipawns(root.evaluate()), 1, threat_nodes, start, vec![best]);
+            }
+        }
         let mut inner = limits.clone();
         inner.search_moves = candidates.to_vec();
         if self.style == Style::Plain && inner.depth.is_none() {
             inner.depth = Some(PLAIN_DEPTH);
         }
+        // Past this the candidate tree is all forced lines: deeper iterations only repeat a proven result.
+        inner.depth = Some(inner.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH));
         if let Some(time) = inner.move_time {
             inner.move_time = Some(time.saturating_sub(start.elapsed()).max(Duration::from_millis(1)));
         }
@@ -218,6 +253,6 @@ mod tests {
     #[test]
     fn bench_signature() {
         let (nodes, _) = crate::bench::run(3);
-        assert_eq!(nodes, 5811);
+        assert_eq!(nodes, 142_465);
     }
 }

@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{init_logging, spawn_reader, Output};
 use tessera_core::EngineOptions;
-use tessera_gomoku::{bench, GomokuSearcher, Style};
+use tessera_gomoku::{bench, puzzles, GomokuSearcher, Style};
 use tessera_pbrain::{Command, Flow, Session};
 
 /// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
@@ -40,6 +40,8 @@ enum Sub {
         #[arg(default_value_t = bench::BENCH_DEPTH)]
         depth: u32,
     },
+    /// Solve the VCF/VCT puzzle set; prints the solve rate and median time.
+    Puzzles,
 }
 
 fn main() {
@@ -50,6 +52,12 @@ fn main() {
     if let Some(Sub::Bench { depth }) = cli.command {
         let (nodes, time) = bench::run(depth);
         println!("Bench: {nodes} nodes {} nps ({} ms)", nodes_per_second(nodes, time), time.as_millis());
+        return;
+    }
+    if let Some(Sub::Puzzles) = cli.command {
+        let (solved, mut times) = puzzles::solve_all();
+        times.sort();
+        println!("Puzzles: {solved}/{} solved, median {:?}", times.len(), times[times.len() / 2]);
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };

@@ -58,3 +58,15 @@ pub trait Dialect: Send + Sync + 'static {
     /// The `ABOUT` line: `name="…", version="…", …`.
     fn about(&self) -> String;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RuleCode;
+
+    #[test]
+    fn rule_numbers_in_the_wild() {
+        let decoded: Vec<RuleCode> = [0, 1, 2, 3, 4, 5, 6, 8, 9].into_iter().map(RuleCode::from_number).collect();
+        use RuleCode::*;
+        assert_eq!(decoded, [Freestyle, Standard, Renju, Standard, Renju, Freestyle, Freestyle, Caro, Caro]);
+    }
+}

@@ -1,0 +1,85 @@
+//! `tessera-agi`: gomoku/renju (15×15) over the AGI protocol.
+
+use clap::{Parser, Subcommand};
+use tessera_agi::{AgiPoint, Command, Dialect, Flow, Session};
+use tessera_core::info::nodes_per_second;
+use tessera_core::io::{init_logging, spawn_reader, Output};
+use tessera_core::EngineOptions;
+use tessera_gomoku::{bench, Board, GomokuSearcher, Point, Rules, Style};
+
+/// Gomoku and renju engine speaking AGI on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "tessera-agi", version, about)]
+struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table in MiB.
+    #[arg(long, default_value_t = 128)]
+    hash: usize,
+    /// Log level (to stderr or --log-file, never stdout).
+    #[arg(long, default_value = "warn")]
+    log_level: String,
+    /// Write logs to this file.
+    #[arg(long)]
+    log_file: Option<std::path::PathBuf>,
+    /// Playing style: full, or the reference opponents plain and greedy.
+    #[arg(long, default_value = "full", hide = true)]
+    style: Style,
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::BENCH_DEPTH)]
+        depth: u32,
+    },
+}
+
+/// The 15×15 gomoku board for AGI.
+struct Gomoku;
+
+impl Dialect for Gomoku {
+    type Game = Board;
+    fn new_game(&self, forbidden: bool) -> Board {
+        Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 })
+    }
+    fn place(&self, game: &mut Board, point: AgiPoint) -> Result<(), String> {
+        game.place(Point::new(point.x, point.y)).map_err(|error| error.to_string())
+    }
+    fn to_move(&self, point: AgiPoint) -> Point {
+        Point::new(point.x, point.y)
+    }
+    fn point(&self, mv: Point) -> AgiPoint {
+        AgiPoint { x: mv.x(), y: mv.y() }
+    }
+    fn identity(&self) -> (String, String) {
+        (format!("Tessera {}", env!("CARGO_PKG_VERSION")), "The Tessera developers".into())
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
+        eprintln!("logging: {error}");
+    }
+    if let Some(Sub::Bench { depth }) = cli.command {
+        let (nodes, time) = bench::run(depth);
+        println!("Bench: {nodes} nodes {} nps ({} ms)", nodes_per_second(nodes, time), time.as_millis());
+        return;
+    }
+    let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
+    let mut session = Session::new(Gomoku, GomokuSearcher::new(&options, cli.style), options, Output::stdout());
+    let commands =
+        spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::Quit);
+    for command in commands {
+        if session.handle(command) == Flow::Quit {
+            break;
+        }
+    }
+    std::process::exit(0);
+}
