@@ -6,7 +6,7 @@ with colours swapped, keeps both clocks itself (a flag loses), and prints W/D/L 
 difference with its 95% error bar. Usage:
 
     scripts/match-chess-phalanx.py [--games N] [--engine target/release/tessera-uci]
-        [--opponent /usr/games/phalanx] [--protocol xboard|uci] [--base 5] [--inc 0.05]
+        [--opponent /usr/games/phalanx] [--protocol xboard|uci] [--base 5] [--inc 0.05] [--elo E]
 
 `--protocol uci` plays another UCI engine instead (e.g. a gnuchess or glaurung binary).
 """
@@ -40,11 +40,13 @@ OPENINGS = [
 ]
 
 
-def play_game(engine_path, opponent_path, protocol, opening, tessera_white, base, inc):
+def play_game(engine_path, opponent_path, protocol, opening, tessera_white, base, inc, elo=None):
     board = chess.Board()
     for san in opening.split():
         board.push_san(san)
     ours = chess.engine.SimpleEngine.popen_uci(engine_path)
+    if elo is not None:
+        ours.configure({"UCI_LimitStrength": True, "UCI_Elo": elo})
     if protocol == "xboard":
         theirs = chess.engine.SimpleEngine.popen_xboard(opponent_path)
     else:
@@ -90,6 +92,7 @@ def main():
     parser.add_argument("--protocol", choices=["xboard", "uci"], default="xboard")
     parser.add_argument("--base", type=float, default=5.0)
     parser.add_argument("--inc", type=float, default=0.05)
+    parser.add_argument("--elo", type=int, default=None, help="play tessera with UCI_LimitStrength at this UCI_Elo")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)  # python-chess warns about harmless xboard chatter
     wins = draws = losses = 0
@@ -97,7 +100,9 @@ def main():
     for game in range(args.games):
         opening = OPENINGS[(game // 2) % len(OPENINGS)]
         tessera_white = game % 2 == 0
-        result, reason = play_game(args.engine, args.opponent, args.protocol, opening, tessera_white, args.base, args.inc)
+        result, reason = play_game(
+            args.engine, args.opponent, args.protocol, opening, tessera_white, args.base, args.inc, args.elo
+        )
         if result == "1/2-1/2":
             draws += 1
             scores.append(0.5)

@@ -272,8 +272,9 @@ impl Board {
         let to = mv.to();
         let code = self.mailbox[from as usize];
         self.clear_en_passant();
-        self.halfmove += 1;
-        self.reversible += 1;
+        // Saturating: a FEN may start the clocks anywhere in their range.
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.reversible = self.reversible.saturating_add(1);
         match mv.kind() {
             Some(MoveKind::Castle) => {
                 let rook_code = self.mailbox[to as usize];
@@ -323,7 +324,7 @@ impl Board {
             }
         }
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = us.flip();
         self.hash ^= KEYS[SIDE_KEY];
@@ -337,7 +338,7 @@ impl Board {
     /// Passes the turn (null move): the en passant chance lapses and repetitions restart.
     pub(crate) fn apply_null(&mut self) {
         self.clear_en_passant();
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.reversible = 0;
         self.side = self.side.flip();
         self.hash ^= KEYS[SIDE_KEY];

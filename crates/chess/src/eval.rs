@@ -106,6 +106,9 @@ const PASSED_EG: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
 const ISOLATED: (i32, i32) = (-10, -15);
 const DOUBLED: (i32, i32) = (-10, -20);
 const BISHOP_PAIR: (i32, i32) = (30, 50);
+/// Rooks on files without pawns (open) or without our pawns (half-open).
+const ROOK_OPEN_FILE: (i32, i32) = (25, 10);
+const ROOK_HALF_OPEN_FILE: (i32, i32) = (12, 6);
 /// Mobility per reachable square above a typical count, for knight, bishop, rook, queen.
 const MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (5, 5, 6), (2, 4, 6), (1, 2, 12)];
 /// Penalty per weighted attack on the squares around the king (middlegame only).
@@ -225,6 +228,13 @@ fn evaluate_side(board: &Board, us: Color) -> Terms {
         let count = (our_pawns & file_bb(file)).count_ones() as i32;
         if count > 1 {
             terms.add(DOUBLED.0 * (count - 1), DOUBLED.1 * (count - 1));
+        }
+    }
+    for square in Squares(board.pieces(us, Kind::Rook)) {
+        let file = file_bb(file_of(square));
+        if file & our_pawns == 0 {
+            let bonus = if file & their_pawns == 0 { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
+            terms.add(bonus.0, bonus.1);
         }
     }
     if board.pieces(us, Kind::Bishop).count_ones() >= 2 {

@@ -318,4 +318,31 @@ mod tests {
         assert_eq!(lone.en_passant(), None);
         assert!(lone.to_fen().contains(" - "));
     }
+
+    #[test]
+    fn mutated_fens_never_panic() {
+        let mut rng = tessera_core::Rng::new(7);
+        let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqABCDEFGHabcdefgh09x".chars().collect();
+        let seeds = [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"];
+        for round in 0..20_000 {
+            let mut text: Vec<char> = seeds[round % 2].chars().collect();
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(text.len());
+                match rng.below(3) {
+                    0 => text[at] = alphabet[rng.below(alphabet.len())],
+                    1 => {
+                        text.remove(at);
+                    }
+                    _ => text.insert(at, alphabet[rng.below(alphabet.len())]),
+                }
+            }
+            let text: String = text.into_iter().collect();
+            if let Ok(board) = Board::from_fen(&text) {
+                // Whatever is accepted is consistent and can be played from.
+                assert_eq!(board.hash(), board.hash_from_scratch(), "{text}");
+                let _ = crate::perft::perft_board(&board, 2);
+                assert!(Board::from_fen(&board.to_fen()).is_ok(), "{text}");
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
 use tessera_core::EngineOptions;
 
-const SIGNATURE: u64 = 225_729;
+const SIGNATURE: u64 = 198_391;
 
 #[test]
 fn bench_node_count_is_the_signature() {

@@ -81,3 +81,11 @@ fn chess960_castling_king_takes_rook() {
     position.try_play(notation.parse(&position, "b1a1").unwrap()).unwrap();
     assert_eq!(position.fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
 }
+
+#[test]
+fn clocks_at_their_limits_do_not_overflow() {
+    let mut position = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 65535 65535", Rules::STANDARD).unwrap();
+    play_san(&mut position, "Kd7 Ra2");
+    assert_eq!(position.rule_outcome(None), Some(Outcome::Draw));
+    assert!(position.fen().ends_with("65535 65535"));
+}

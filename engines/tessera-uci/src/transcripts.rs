@@ -133,3 +133,37 @@ fn limited_strength_still_plays_legal_moves() {
     let best = lines.last().expect("bestmove");
     assert!(best.starts_with("bestmove "), "{lines:?}");
 }
+
+#[test]
+fn go_nodes_is_reproducible_after_ucinewgame() {
+    let run = || {
+        let capture = Capture::new();
+        let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+        for line in ["ucinewgame", "position startpos moves e2e4 c7c5", "go nodes 20000"] {
+            session.handle_line(line);
+            session.wait();
+        }
+        // Keep everything but the clock-dependent fields.
+        capture
+            .lines()
+            .into_iter()
+            .map(|line| {
+                let tokens: Vec<&str> = line.split_whitespace().collect();
+                let mut kept = Vec::new();
+                let mut index = 0;
+                while index < tokens.len() {
+                    if matches!(tokens[index], "nps" | "time") {
+                        index += 2;
+                        continue;
+                    }
+                    kept.push(tokens[index]);
+                    index += 1;
+                }
+                kept.join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = run();
+    assert!(first.last().is_some_and(|line| line.starts_with("bestmove")), "{first:?}");
+    assert_eq!(first, run());
+}

@@ -216,7 +216,7 @@ impl<D: Dialect> Session<D> {
             }
         }
         Limits {
-            depth: go.depth.filter(|&depth| depth > 0),
+            depth: go.depth.map(|depth| depth.max(1)),
             nodes: go.nodes,
             move_time: go.move_time.map(millis),
             clock,
