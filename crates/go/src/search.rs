@@ -14,7 +14,7 @@ use crate::rules::Rules;
 pub fn mcts_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
-        rave_equivalence: Some(2000.0),
+        rave_equivalence: Some(200.0),
         expand_after: 2,
         reuse_tree: true,
         // A go game lasts long; a move takes about this share of the remaining main time.
