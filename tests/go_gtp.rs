@@ -108,8 +108,14 @@ fn handicap_scoring_sgf_and_time_commands() {
     assert_eq!(ask_one(&mut engine, "kgs-time_settings none"), "= ");
     assert_eq!(ask_one(&mut engine, "kgs-time_settings sometimes"), "? syntax error");
     assert_eq!(ask_one(&mut engine, "kgs-rules chinese"), "= ");
+    assert_eq!(ask_one(&mut engine, "kgs-rules tromp-taylor"), "= ");
+    assert_eq!(ask_one(&mut engine, "kgs-rules backgammon"), "? unknown rules");
     let printed = ask(&mut engine, "printsgf");
     assert!(printed[0].starts_with("= (;FF[4]") && printed[0].contains("AB[pd][dp][pp]"), "{printed:?}");
+    let saved = std::env::temp_dir().join(format!("tessera-gtp-saved-{}.sgf", std::process::id()));
+    assert_eq!(ask_one(&mut engine, &format!("printsgf {}", saved.display())), "= ");
+    assert!(std::fs::read_to_string(&saved).unwrap().contains("HA[3]"));
+    std::fs::remove_file(&saved).ok();
     let file = std::env::temp_dir().join(format!("tessera-gtp-{}.sgf", std::process::id()));
     std::fs::write(&file, "(;FF[4]GM[1]SZ[9]KM[7.5];B[ee];W[cc];B[gg])").unwrap();
     assert_eq!(ask_one(&mut engine, &format!("loadsgf {} 3", file.display())), "= black");
@@ -166,6 +172,10 @@ fn analysis_streams_until_the_next_line() {
     let lines = engine.read_until(TIMEOUT, |line| line.starts_with("play "));
     assert_eq!(lines[0], "=");
     assert!(lines[1].starts_with("info move "));
+    assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some(""));
+    engine.send("lz-genmove_analyze B 10");
+    let lines = engine.read_until(TIMEOUT, |line| line.starts_with("play "));
+    assert!(lines[1].starts_with("info move ") && lines[1].contains(" lcb "), "{lines:?}");
     assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some(""));
     let gogui = ask(&mut engine, "gogui-analyze_commands");
     assert!(gogui.iter().any(|line| line.contains("dboard/Ownership/gogui-ownership")));
