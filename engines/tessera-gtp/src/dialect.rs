@@ -238,4 +238,62 @@ mod tests {
         let text = transcript(&["boardsize 2", "komi 0.5", "play b A1", "play w pass", "play b pass", "final_score"]);
         assert!(text.ends_with("= B+3.5\n\n"), "{text}");
     }
+
+    #[test]
+    fn random_input_never_breaks_the_session() {
+        // Command names with random arguments, and raw garbage: every line gets `=` or `?`.
+        let words = [
+            "play",
+            "genmove",
+            "boardsize",
+            "komi",
+            "undo",
+            "fixed_handicap",
+            "place_free_handicap",
+            "set_free_handicap",
+            "final_score",
+            "final_status_list",
+            "showboard",
+            "time_left",
+            "kgs-time_settings",
+            "kata-analyze",
+            "lz-genmove_analyze",
+            "reg_genmove",
+            "loadsgf",
+            "kgs-genmove_cleanup",
+            "clear_board",
+            "b",
+            "w",
+            "pass",
+            "A1",
+            "T19",
+            "Z25",
+            "3",
+            "-1",
+            "0",
+            "1000",
+            "9",
+            "dead",
+            "byoyomi",
+            "ownership",
+            "true",
+            "\u{1}",
+            "#",
+            "I9",
+            "J10",
+        ];
+        let mut rng = tessera_core::Rng::new(11);
+        let mut lines = vec!["boardsize 5".to_string()];
+        for _ in 0..400 {
+            let count = 1 + rng.below(4);
+            let line: Vec<&str> = (0..count).map(|_| words[rng.below(words.len())]).collect();
+            lines.push(line.join(" "));
+        }
+        let input: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let text = transcript(&input);
+        for response in text.split("\n\n").filter(|r| !r.is_empty()) {
+            let first = response.trim_start_matches('\n');
+            assert!(first.starts_with('=') || first.starts_with('?') || first.starts_with("info"), "{response:?}");
+        }
+    }
 }
