@@ -238,3 +238,26 @@ fn pondering_and_threads_keep_answering() {
     assert_eq!(ask_one(&mut engine, "quit"), "= ");
     assert!(engine.wait_exit(Duration::from_secs(5)));
 }
+
+#[test]
+fn a_hopeless_side_resigns_unless_told_not_to() {
+    // Black owns columns B and D of a 5×5 board: White has no room to live anywhere.
+    let setup: Vec<String> =
+        ["B", "D"].iter().flat_map(|column| (1..=5).map(move |row| format!("play b {column}{row}"))).collect();
+    for (args, expected) in
+        [(vec!["--playouts", "600"], "= resign"), (vec!["--playouts", "600", "--resign-threshold", "0"], "")]
+    {
+        let mut engine = Driven::start(&engine_binary("tessera-gtp"), &args);
+        assert_eq!(ask_one(&mut engine, "boardsize 5"), "= ");
+        for command in &setup {
+            assert_eq!(ask_one(&mut engine, command), "= ");
+        }
+        let answer = ask_one(&mut engine, "genmove w");
+        if expected.is_empty() {
+            assert_ne!(answer, "= resign");
+        } else {
+            assert_eq!(answer, expected);
+        }
+        assert_eq!(ask_one(&mut engine, "quit"), "= ");
+    }
+}
