@@ -108,8 +108,14 @@ fn handicap_scoring_sgf_and_time_commands() {
     assert_eq!(ask_one(&mut engine, "kgs-time_settings none"), "= ");
     assert_eq!(ask_one(&mut engine, "kgs-time_settings sometimes"), "? syntax error");
     assert_eq!(ask_one(&mut engine, "kgs-rules chinese"), "= ");
+    assert_eq!(ask_one(&mut engine, "kgs-rules tromp-taylor"), "= ");
+    assert_eq!(ask_one(&mut engine, "kgs-rules backgammon"), "? unknown rules");
     let printed = ask(&mut engine, "printsgf");
     assert!(printed[0].starts_with("= (;FF[4]") && printed[0].contains("AB[pd][dp][pp]"), "{printed:?}");
+    let saved = std::env::temp_dir().join(format!("tessera-gtp-saved-{}.sgf", std::process::id()));
+    assert_eq!(ask_one(&mut engine, &format!("printsgf {}", saved.display())), "= ");
+    assert!(std::fs::read_to_string(&saved).unwrap().contains("HA[3]"));
+    std::fs::remove_file(&saved).ok();
     let file = std::env::temp_dir().join(format!("tessera-gtp-{}.sgf", std::process::id()));
     std::fs::write(&file, "(;FF[4]GM[1]SZ[9]KM[7.5];B[ee];W[cc];B[gg])").unwrap();
     assert_eq!(ask_one(&mut engine, &format!("loadsgf {} 3", file.display())), "= black");
@@ -167,6 +173,10 @@ fn analysis_streams_until_the_next_line() {
     assert_eq!(lines[0], "=");
     assert!(lines[1].starts_with("info move "));
     assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some(""));
+    engine.send("lz-genmove_analyze B 10");
+    let lines = engine.read_until(TIMEOUT, |line| line.starts_with("play "));
+    assert!(lines[1].starts_with("info move ") && lines[1].contains(" lcb "), "{lines:?}");
+    assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some(""));
     let gogui = ask(&mut engine, "gogui-analyze_commands");
     assert!(gogui.iter().any(|line| line.contains("dboard/Ownership/gogui-ownership")));
     let ownership = ask(&mut engine, "gogui-ownership");
@@ -186,7 +196,7 @@ fn bench_signature_is_fixed() {
     let output = std::process::Command::new(engine_binary("tessera-gtp")).args(["bench", "2000"]).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("playouts/s"), "{text}");
-    assert_eq!(text.lines().last(), Some("Bench: 26032"), "{text}");
+    assert_eq!(text.lines().last(), Some("Bench: 31416"), "{text}");
 }
 
 #[test]
@@ -216,7 +226,8 @@ fn pondering_and_threads_keep_answering() {
     // The engine ponders now; a command must still be answered at once.
     std::thread::sleep(Duration::from_millis(300));
     let started = std::time::Instant::now();
-    assert_eq!(ask_one(&mut engine, "play w E3"), "= ");
+    let reply = if first == "= A1" { "J9" } else { "A1" };
+    assert_eq!(ask_one(&mut engine, &format!("play w {reply}")), "= ");
     assert!(started.elapsed() < Duration::from_secs(2), "pondering delayed the answer");
     let second = ask_one(&mut engine, "genmove b");
     assert!(second.len() > 2, "{second}");
@@ -227,4 +238,27 @@ fn pondering_and_threads_keep_answering() {
     assert!(third.len() > 2 && started.elapsed() < Duration::from_secs(1), "{third} in {:?}", started.elapsed());
     assert_eq!(ask_one(&mut engine, "quit"), "= ");
     assert!(engine.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
+fn a_hopeless_side_resigns_unless_told_not_to() {
+    // Black owns columns B and D of a 5×5 board: White has no room to live anywhere.
+    let setup: Vec<String> =
+        ["B", "D"].iter().flat_map(|column| (1..=5).map(move |row| format!("play b {column}{row}"))).collect();
+    for (args, expected) in
+        [(vec!["--playouts", "600"], "= resign"), (vec!["--playouts", "600", "--resign-threshold", "0"], "")]
+    {
+        let mut engine = Driven::start(&engine_binary("tessera-gtp"), &args);
+        assert_eq!(ask_one(&mut engine, "boardsize 5"), "= ");
+        for command in &setup {
+            assert_eq!(ask_one(&mut engine, command), "= ");
+        }
+        let answer = ask_one(&mut engine, "genmove w");
+        if expected.is_empty() {
+            assert_ne!(answer, "= resign");
+        } else {
+            assert_eq!(answer, expected);
+        }
+        assert_eq!(ask_one(&mut engine, "quit"), "= ");
+    }
 }

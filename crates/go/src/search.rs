@@ -14,7 +14,7 @@ use crate::rules::Rules;
 pub fn mcts_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
-        rave_equivalence: Some(2000.0),
+        rave_equivalence: Some(200.0),
         expand_after: 2,
         reuse_tree: true,
         // A go game lasts long; a move takes about this share of the remaining main time.
@@ -110,6 +110,30 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
         count += 16;
     }
     nodes_per_second(count, start.elapsed())
+}
+
+/// The `bench` report: one line per position (playouts, playouts/s), bare-playout speed on empty
+/// 9×9 and 19×19 boards, and the signature line `Bench: N`.
+#[must_use]
+pub fn bench_report(playouts: u64) -> Vec<String> {
+    let lines = bench(playouts);
+    let mut report: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let size = line.size;
+            format!(
+                "{size}x{size}: {} playouts, {} playouts/s (tree search)",
+                line.playouts,
+                line.playouts_per_second()
+            )
+        })
+        .collect();
+    for size in [9, 19] {
+        let speed = raw_playout_speed(size, Duration::from_secs(1));
+        report.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
+    }
+    report.push(format!("Bench: {}", signature(&lines)));
+    report
 }
 
 #[cfg(test)]

@@ -425,7 +425,9 @@ impl<D: Dialect> Session<D> {
             let pass_rate =
                 stats.as_ref().and_then(|s| s.iter().find(|m| Some(m.mv) == pass)).map_or(1.0, |m| m.win_rate);
             let alternative = stats.as_ref().and_then(|stats| {
-                stats.iter().find(|m| Some(m.mv) != pass && m.win_rate >= 0.5 && m.win_rate >= pass_rate - 0.05)
+                stats.iter().find(|m| {
+                    Some(m.mv) != pass && m.visits >= 10 && m.win_rate >= 0.5 && m.win_rate >= pass_rate - 0.05
+                })
             });
             if let Some(alternative) = alternative {
                 result.best = Some(alternative.mv);

@@ -1,0 +1,45 @@
+//! Command-line flags of `tessera-gtp`.
+
+use clap::{Parser, Subcommand};
+
+/// Tessera's go engine (GTP v2 on stdin/stdout).
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Tree memory in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub hash: usize,
+    /// Seconds per move when the controller sets no time system.
+    #[arg(long, default_value_t = 1.0)]
+    pub move_time: f64,
+    /// Fixed playouts per move instead of time.
+    #[arg(long)]
+    pub playouts: Option<u64>,
+    /// Resign below this win rate (0 = never).
+    #[arg(long, default_value_t = 0.08)]
+    pub resign_threshold: f32,
+    /// Think on the opponent's time.
+    #[arg(long)]
+    pub ponder: bool,
+    /// Log level (error, warn, info, debug, trace).
+    #[arg(long, default_value = "warn")]
+    pub log_level: String,
+    /// Log to this file instead of stderr.
+    #[arg(long)]
+    pub log_file: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Searches fixed positions for a fixed number of playouts; prints playouts/s and the signature.
+    Bench {
+        /// Playouts per position.
+        #[arg(default_value_t = 5000)]
+        playouts: u64,
+    },
+}
