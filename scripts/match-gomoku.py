@@ -117,11 +117,16 @@ def play_game(cmd_black, cmd_white, size, rule, opening, turn_ms, log=None):
 
 
 def elo(wins_, draws, losses):
+    """Elo difference and its 95% half-width. One virtual draw is added, so that a clean sweep
+    (10-0-0) gives a finite estimate instead of infinity."""
+    draws += 1
     games = wins_ + draws + losses
     score = (wins_ + 0.5 * draws) / games
+
     def to_elo(p):
         p = min(max(p, 1e-3), 1 - 1e-3)
         return -400 * math.log10(1 / p - 1)
+
     variance = (wins_ * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
     error = 1.96 * math.sqrt(variance / games)
     return to_elo(score), (to_elo(score + error) - to_elo(score - error)) / 2

@@ -113,6 +113,15 @@ pub fn solve_all() -> (usize, Vec<Duration>) {
     (solved, times)
 }
 
+/// `Puzzles: <solved>/<total> solved, median <time>`.
+#[must_use]
+pub fn report() -> String {
+    let (solved, mut times) = solve_all();
+    times.sort();
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    format!("Puzzles: {solved}/{} solved, median {median:?}", times.len())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -4,7 +4,6 @@
 //! best-valued point, no search).
 
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tessera_core::score::mate_in;
@@ -114,14 +113,11 @@ impl Searcher<Board> for GomokuSearcher {
         let budget = limits.move_time.map_or(1.0, |time| time.as_secs_f64().clamp(0.01, 4.0));
         let scaled = |nodes: u64| ((nodes as f64 * budget) as u64).max(50);
         if self.style == Style::Full {
-            // The solver cannot poll the controller's flag directly; a stop turns into a node budget of zero
-            // at the next search, and the budgets here are small enough to finish within a few milliseconds.
-            let stop = AtomicBool::new(control.is_stopped());
             let mut position = root.clone();
             for (kind, nodes, depth) in
                 [(ThreatKind::Vcf, scaled(VCF_NODES), 30), (ThreatKind::Vct, scaled(VCT_NODES), 8)]
             {
-                let mut solver = ThreatSolver::new(kind, nodes, Some(&stop));
+                let mut solver = ThreatSolver::new(kind, nodes, Some(control));
                 let line = solver.solve(&mut position, depth);
                 threat_nodes += solver.nodes;
                 if let Some(line) = line.filter(|line| {
@@ -153,7 +149,7 @@ impl Searcher<Board> for GomokuSearcher {
                 let mut safe = Moves::new();
                 for &mv in candidates.iter() {
                     position.play(mv);
-                    let mut solver = ThreatSolver::new(kind, nodes, None);
+                    let mut solver = ThreatSolver::new(kind, nodes, Some(control));
                     let loses = solver.solve(&mut position, if kind == ThreatKind::Vcf { 20 } else { 6 }).is_some();
                     threat_nodes += solver.nodes;
                     position.undo();

@@ -5,9 +5,7 @@
 //! counter-four. Renju-aware: black never plays a forbidden point, so a five point that black
 //! may not block is a win for white. The search is bounded in depth and nodes and polls a stop flag.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use tessera_core::{Game, MoveBuffer, Side};
+use tessera_core::{Game, MoveBuffer, SearchControl, Side};
 
 use crate::board::{Board, Threat};
 use crate::game::Moves;
@@ -32,14 +30,14 @@ pub struct ThreatSolver<'a> {
     node_limit: u64,
     /// Nodes visited so far.
     pub nodes: u64,
-    stop: Option<&'a AtomicBool>,
+    stop: Option<&'a SearchControl>,
     line: Vec<Point>,
 }
 
 impl<'a> ThreatSolver<'a> {
-    /// A solver of `kind` that gives up after `node_limit` nodes or when `stop` is set.
+    /// A solver of `kind` that gives up after `node_limit` nodes or when `stop` says so.
     #[must_use]
-    pub fn new(kind: ThreatKind, node_limit: u64, stop: Option<&'a AtomicBool>) -> Self {
+    pub fn new(kind: ThreatKind, node_limit: u64, stop: Option<&'a SearchControl>) -> Self {
         ThreatSolver { kind, node_limit, nodes: 0, stop, line: Vec::new() }
     }
 
@@ -52,7 +50,7 @@ impl<'a> ThreatSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.node_limit || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        self.nodes >= self.node_limit || self.stop.is_some_and(SearchControl::is_stopped)
     }
 
     fn attack(&mut self, board: &mut Board, attacker: Side, depth: u32) -> bool {

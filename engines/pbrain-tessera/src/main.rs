@@ -55,9 +55,7 @@ fn main() {
         return;
     }
     if let Some(Sub::Puzzles) = cli.command {
-        let (solved, mut times) = puzzles::solve_all();
-        times.sort();
-        println!("Puzzles: {solved}/{} solved, median {:?}", times.len(), times[times.len() / 2]);
+        println!("{}", puzzles::report());
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };

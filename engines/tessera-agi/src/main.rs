@@ -1,11 +1,13 @@
 //! `tessera-agi`: gomoku/renju (15×15) over the AGI protocol.
 
+mod dialect;
+
 use clap::{Parser, Subcommand};
-use tessera_agi::{AgiPoint, Command, Dialect, Flow, Session};
+use tessera_agi::{Command, Flow, Session};
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{init_logging, spawn_reader, Output};
 use tessera_core::EngineOptions;
-use tessera_gomoku::{bench, Board, GomokuSearcher, Point, Rules, Style};
+use tessera_gomoku::{bench, GomokuSearcher, Style};
 
 /// Gomoku and renju engine speaking AGI on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -40,28 +42,6 @@ enum Sub {
     },
 }
 
-/// The 15×15 gomoku board for AGI.
-struct Gomoku;
-
-impl Dialect for Gomoku {
-    type Game = Board;
-    fn new_game(&self, forbidden: bool) -> Board {
-        Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 })
-    }
-    fn place(&self, game: &mut Board, point: AgiPoint) -> Result<(), String> {
-        game.place(Point::new(point.x, point.y)).map_err(|error| error.to_string())
-    }
-    fn to_move(&self, point: AgiPoint) -> Point {
-        Point::new(point.x, point.y)
-    }
-    fn point(&self, mv: Point) -> AgiPoint {
-        AgiPoint { x: mv.x(), y: mv.y() }
-    }
-    fn identity(&self) -> (String, String) {
-        (format!("Tessera {}", env!("CARGO_PKG_VERSION")), "The Tessera developers".into())
-    }
-}
-
 fn main() {
     let cli = Cli::parse();
     if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
@@ -73,7 +53,8 @@ fn main() {
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-    let mut session = Session::new(Gomoku, GomokuSearcher::new(&options, cli.style), options, Output::stdout());
+    let mut session =
+        Session::new(dialect::Gomoku, GomokuSearcher::new(&options, cli.style), options, Output::stdout());
     let commands =
         spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::Quit);
     for command in commands {

@@ -46,7 +46,8 @@ pub fn move_budget(settings: &TimeSettings) -> Duration {
     if budget == Duration::MAX {
         budget = Duration::from_secs(30);
     }
-    let keep = SAFETY.max(budget / 20);
+    // Short moves keep back a quarter at most; long ones 5%, and at least the pipe margin when it fits.
+    let keep = (budget / 4).min(SAFETY).max(budget / 20);
     budget.saturating_sub(keep).max(floor)
 }
 
