@@ -190,6 +190,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut completed = 0;
         let mut best_changes = 0.0f64;
+        let mut last_reported = None;
         for depth in first_depth..=max_depth {
             let previous_best = root_moves[0].mv;
             for pv_index in 0..self.multipv {
@@ -210,6 +211,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             for pv_index in 0..self.multipv {
                 self.report_line(root_moves, pv_index, depth, Bound::Exact);
             }
+            last_reported = Some(root_moves[0].mv);
             if root_moves[0].mv != previous_best {
                 best_changes += 1.0;
             }
@@ -219,6 +221,11 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             }
         }
         self.worker.flush(self.shared);
+        // A stop in the middle of an iteration may leave a new best move, fully searched there but
+        // never reported: report it so that the GUI's last line matches the move played.
+        if last_reported.is_some_and(|reported| reported != root_moves[0].mv) {
+            self.report_line(root_moves, 0, completed + 1, Bound::Exact);
+        }
         completed
     }
 
@@ -233,6 +240,15 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             if is_mate_value(value) && value > 0 && MATE - value < 2 * moves as i32 {
                 return true;
             }
+        }
+        // A proven result needs no deeper search unless the GUI asked for a depth or analysis.
+        let proven = root_moves[0].value;
+        if self.limits.depth.is_none()
+            && !self.limits.infinite
+            && is_mate_value(proven)
+            && depth as i32 > 2 * (MATE - proven.abs()) + 4
+        {
+            return true;
         }
         let timed = !self.limits.is_untimed() && !control.is_pondering();
         if timed && root_moves.len() == 1 && depth >= 2 {

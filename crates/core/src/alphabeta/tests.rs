@@ -163,3 +163,15 @@ fn a_stopped_search_still_returns_a_legal_move() {
     let result = searcher::<TicTacToe>(1, 1).search(&won, &Limits::depth(3), &SearchControl::new(), &mut Silent);
     assert_eq!((result.best, result.score), (None, Score::Mate(0)));
 }
+
+#[test]
+fn a_proven_mate_ends_an_unbounded_search_early() {
+    let game = ConnectFour::from_moves(&[2, 2, 3, 3, 4, 4]);
+    let mut search = searcher::<ConnectFour>(1, 1);
+    let result = search.search(&game, &Limits::none(), &SearchControl::new(), &mut Silent);
+    assert_eq!(result.score, Score::Mate(1));
+    assert!(result.depth < 12, "stopped at depth {}", result.depth);
+    // Analysis (infinite) and fixed depths still go as deep as asked.
+    let fixed = search.search(&game, &Limits::depth(14), &SearchControl::new(), &mut Silent);
+    assert_eq!(fixed.depth, 14);
+}
