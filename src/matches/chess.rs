@@ -1,14 +1,12 @@
 //! `tessera match --game chess`: UCI engines, refereed by our rules, recorded as PGN with SAN.
 
-use std::io::Write;
-
 use tessera_arena::clients::uci::UciContestant;
 use tessera_arena::openings::random_openings;
 use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_chess::{to_san, Chess, Rules, START_FEN};
 use tessera_core::{Game, Outcome, Side};
 
-use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+use super::{opening_lines, play, MatchArgs, MatchError};
 
 /// Plies of the random openings used when no opening file is given.
 const RANDOM_OPENING_PLIES: usize = 4;
@@ -29,13 +27,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let make = |engine: usize| -> Result<Box<dyn Contestant<Chess>>, tessera_arena::ClientError> {
         Ok(Box::new(UciContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
     };
-    let mut records = record_file(args.record.as_ref())?;
-    let standings = play(&common, &openings, &make, None, |index, record| {
-        if let Some(file) = records.as_mut() {
-            let _ = file.write_all(pgn_record(index, record).as_bytes());
-        }
-    });
-    Ok(standings)
+    play(&common, &openings, &make, None, pgn_record)
 }
 
 /// An EPD or FEN line (operations after the fourth field are ignored when the FEN has no clocks).

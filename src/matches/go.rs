@@ -1,6 +1,5 @@
 //! `tessera match --game go`: GTP engines, scored by our area rules or by a GTP referee.
 
-use std::io::Write;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 use tessera_arena::clients::gtp::{GtpContestant, GtpReferee};
@@ -9,7 +8,7 @@ use tessera_arena::{Contestant, EngineSpec, GameRecord, Standings, TimeControl};
 use tessera_core::{GameExt, Outcome, Side};
 use tessera_go::{parse_vertex, sgf, Position, Rules};
 
-use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+use super::{opening_lines, play, MatchArgs, MatchError};
 
 /// Runs a go match.
 ///
@@ -54,13 +53,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         let spec = &common.engines[engine];
         Ok(Box::new(GtpContestant::start(spec, common.log_path(engine).as_ref())?))
     };
-    let mut records = record_file(args.record.as_ref())?;
-    let standings = play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), |_, record| {
-        if let Some(file) = records.as_mut() {
-            let _ = file.write_all(sgf_record(record).as_bytes());
-        }
-    });
-    Ok(standings)
+    play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), |_, record| sgf_record(record))
 }
 
 /// A position after GTP vertices such as `D4 Q16` from `start`.

@@ -1,15 +1,13 @@
 //! `tessera match --game gomoku`: pbrain or AGI (`proto=agi`) engines under freestyle, standard, renju or
 //! caro rules, refereed by our rules, recorded as SGF (`GM[4]`).
 
-use std::io::Write;
-
 use tessera_arena::clients::agi::AgiContestant;
 use tessera_arena::clients::pbrain::PbrainContestant;
 use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Rng, Side};
 use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
-use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+use super::{opening_lines, play, MatchArgs, MatchError};
 
 /// Stones of each random opening (placed near the centre; black then white alternately).
 const RANDOM_OPENING_STONES: usize = 3;
@@ -48,13 +46,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
             Box::new(PbrainContestant::start(spec, log.as_ref())?)
         })
     };
-    let mut records = record_file(args.record.as_ref())?;
-    let standings = play(&common, &openings, &make, None, |_, record| {
-        if let Some(file) = records.as_mut() {
-            let _ = file.write_all(sgf_record(record).as_bytes());
-        }
-    });
-    Ok(standings)
+    play(&common, &openings, &make, None, |_, record| sgf_record(record))
 }
 
 /// An opening line of pbrain points (`7,7 8,8 …`), played from the empty board.

@@ -6,6 +6,7 @@ mod gomoku;
 mod report;
 mod xiangqi;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -118,6 +119,8 @@ pub struct Common {
     pub settings: MatchSettings,
     /// Where conversation logs go.
     pub log_dir: Option<PathBuf>,
+    /// The record file.
+    pub record: Option<PathBuf>,
 }
 
 impl MatchArgs {
@@ -158,7 +161,7 @@ impl MatchArgs {
             game: GameSettings { time_control, time_margin: Duration::from_millis(self.margin), adjudication },
             sprt,
         };
-        Ok(Common { engines, settings, log_dir: self.log_dir.clone() })
+        Ok(Common { engines, settings, log_dir: self.log_dir.clone(), record: self.record.clone() })
     }
 }
 
@@ -184,10 +187,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
 }
 
 /// Opens (creates or appends to) the record file, if one was asked for.
-///
-/// # Errors
-/// [`MatchError::File`] when it cannot be opened.
-pub fn record_file(path: Option<&PathBuf>) -> Result<Option<std::fs::File>, MatchError> {
+fn record_file(path: Option<&PathBuf>) -> Result<Option<std::fs::File>, MatchError> {
     path.map(|path| {
         std::fs::OpenOptions::new()
             .create(true)
@@ -212,15 +212,19 @@ pub fn opening_lines(path: &PathBuf) -> Result<Vec<String>, MatchError> {
         .collect())
 }
 
-/// Plays the match, showing progress, writing each record with `write_record`, and printing the
-/// final table. Returns the standings.
+/// Plays the match, showing progress, appending each game as `format_record` writes it to the
+/// record file (if any), and printing the final table. Returns the standings.
+///
+/// # Errors
+/// [`MatchError::File`] when the record file cannot be opened.
 pub fn play<G: Game>(
     common: &Common,
     openings: &[G],
     make: &ContestantFactory<'_, G>,
     referee: Option<&Referee<'_, G>>,
-    mut write_record: impl FnMut(u32, &GameRecord<G>),
-) -> Standings {
+    format_record: impl Fn(u32, &GameRecord<G>) -> String,
+) -> Result<Standings, MatchError> {
+    let mut records = record_file(common.record.as_ref())?;
     let names = [common.engines[0].name.clone(), common.engines[1].name.clone()];
     let total = u64::from(common.settings.games.div_ceil(2) * 2);
     let progress = report::Progress::new(total, names.clone());
@@ -237,10 +241,14 @@ pub fn play<G: Game>(
             record.names[1],
             record.termination
         );
-        write_record(index, record);
+        if let Some(file) = records.as_mut() {
+            if let Err(error) = file.write_all(format_record(index, record).as_bytes()) {
+                eprintln!("tessera match: cannot write the record: {error}");
+            }
+        }
         progress.game_finished(&line, standings);
     });
     progress.finish();
     print!("{}", report::final_table(&names, &standings));
-    standings
+    Ok(standings)
 }

@@ -1,14 +1,12 @@
 //! `tessera match --game xiangqi`: UCCI or UCI xiangqi engines, refereed by our Asian rules.
 
-use std::io::Write;
-
 use tessera_arena::clients::ucci::UcciContestant;
 use tessera_arena::openings::random_openings;
 use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Side};
 use tessera_xiangqi::{iccs, Position};
 
-use super::{opening_lines, play, record_file, MatchArgs, MatchError};
+use super::{opening_lines, play, MatchArgs, MatchError};
 
 /// Plies of the random openings used when no opening file is given.
 const RANDOM_OPENING_PLIES: usize = 4;
@@ -29,13 +27,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
         Ok(Box::new(UcciContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
     };
-    let mut records = record_file(args.record.as_ref())?;
-    let standings = play(&common, &openings, &make, None, |index, record| {
-        if let Some(file) = records.as_mut() {
-            let _ = file.write_all(pgn_record(index, record).as_bytes());
-        }
-    });
-    Ok(standings)
+    play(&common, &openings, &make, None, pgn_record)
 }
 
 /// An opening line: a FEN (EPD operations after `;` are ignored), or ICCS moves from the start.
