@@ -264,3 +264,30 @@ fn renju_between_pbrain_and_agi_with_an_sgf_that_agrees() {
         );
     }
 }
+
+#[test]
+fn chess_against_phalanx_over_xboard() {
+    let Some(phalanx) = support::peer("phalanx", "apt-get install phalanx") else { return };
+    let ours = support::engine_binary("tessera-uci");
+    let pgn = scratch("xboard").join("games.pgn");
+    let stdout = tessera_match(&[
+        "--game",
+        "chess",
+        "--engine",
+        &format!("cmd={} name=Tessera", ours.display()),
+        "--engine",
+        &format!("cmd={} name=Phalanx proto=xboard", phalanx.display()),
+        "--tc",
+        "1+0.05",
+        "--games",
+        "2",
+        "--max-plies",
+        "160",
+        "--record",
+        pgn.to_str().unwrap(),
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(!stdout.contains("illegal") && !stdout.contains("failed"), "{stdout}");
+    assert_eq!(lines, pgn_games(&pgn, "White", "Black"));
+}

@@ -1,6 +1,7 @@
-//! `tessera match --game chess`: UCI engines, refereed by our rules, recorded as PGN with SAN.
+//! `tessera match --game chess`: UCI engines (or xboard ones, `proto=xboard`), refereed by our rules, recorded as PGN with SAN.
 
 use tessera_arena::clients::uci::UciContestant;
+use tessera_arena::clients::xboard::XboardContestant;
 use tessera_arena::openings::random_openings;
 use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_chess::{to_san, Chess, Rules, START_FEN};
@@ -25,7 +26,13 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Chess>>, tessera_arena::ClientError> {
-        Ok(Box::new(UciContestant::start(&common.engines[engine], common.log_path(engine).as_ref())?))
+        let spec = &common.engines[engine];
+        let log = common.log_path(engine);
+        Ok(if spec.protocol.as_deref() == Some("xboard") {
+            Box::new(XboardContestant::start(spec, log.as_ref())?)
+        } else {
+            Box::new(UciContestant::start(spec, log.as_ref())?)
+        })
     };
     play(&common, &openings, &make, None, pgn_record)
 }

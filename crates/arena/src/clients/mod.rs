@@ -5,3 +5,4 @@ pub mod gtp;
 pub mod pbrain;
 pub mod ucci;
 pub mod uci;
+pub mod xboard;
