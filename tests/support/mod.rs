@@ -14,9 +14,10 @@ pub fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `../shared/reference/<file>`, the reference data every developer and CI has beside the project.
+/// `tests/reference/<file>`: the project's copy of the shared reference data (`../shared/reference`),
+/// kept in the repository so that a bare clone tests itself; `tests/reference.rs` checks the copy.
 pub fn reference_file(file: &str) -> PathBuf {
-    workspace_root().join("../shared/reference").join(file)
+    workspace_root().join("tests/reference").join(file)
 }
 
 /// The release build of one of our engine binaries.

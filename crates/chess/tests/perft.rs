@@ -1,12 +1,13 @@
-//! Perft suites from `../shared/reference`: every position at the depths that stay quick in a
-//! debug build (the release-binary test in the workspace's `tests/` runs every listed depth).
+//! Perft suites from the workspace's `tests/reference` (a copy of `../shared/reference`): every
+//! position at the depths that stay quick in a debug build (the release-binary test in the
+//! workspace's `tests/` runs every listed depth).
 
 use tessera_chess::{parse_perft_suite, perft, perft_divide, Chess, Rules};
 
 const NODE_BUDGET: u64 = 3_000_000;
 
 fn suite(file: &str) -> String {
-    let path = format!("{}/../../../shared/reference/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../tests/reference/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("reading {path}: {error}"))
 }
 

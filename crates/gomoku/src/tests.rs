@@ -32,7 +32,7 @@ fn parse_point(text: &str) -> Point {
 
 #[test]
 fn renju_forbidden_points_match_the_reference() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/renju-forbidden.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/reference/renju-forbidden.txt");
     let text = std::fs::read_to_string(path).expect("the shared renju reference");
     let mut positions = 0;
     for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {

@@ -227,7 +227,7 @@ mod tests {
     /// The same position with colours swapped (board turned around) must evaluate the same.
     #[test]
     fn evaluation_is_colour_symmetric() {
-        let suite = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/xiangqi-perft.epd"));
+        let suite = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/reference/xiangqi-perft.epd"));
         for line in suite.lines().filter(|line| !line.trim().is_empty()) {
             let fen = line.split(';').next().unwrap().trim();
             let mut fields = fen.split_whitespace();

@@ -68,8 +68,7 @@ pub fn perft_report(position: &Position, depth: u32) -> Vec<String> {
 mod tests {
     use super::*;
 
-    const SUITE: &str =
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/xiangqi-perft.epd"));
+    const SUITE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/reference/xiangqi-perft.epd"));
 
     /// Every position of the reference suite at every depth up to `max_nodes` leaves.
     #[test]
