@@ -1,13 +1,16 @@
 //! Fast playouts and tree priors: the go side of the MCTS searcher.
 //!
 //! The playout policy, in order: capture the string the last move left in atari; save our string
-//! the last move put in atari (by capturing or extending when that gains liberties); otherwise a
-//! random legal move that does not fill our own eye and is not a self-atari of three or more
-//! stones. Everything runs on a copy of the board: no history, no heap.
+//! the last move put in atari (by capturing, or extending when that gains liberties); else a 3×3
+//! shape next to the last move; otherwise a random legal move that does not fill our own eye and is
+//! not a self-atari of three or more stones. Everything runs on a copy of the board: no history, no
+//! heap. The tree priors also read ladders ([`crate::ladder`]); the playouts do not, which keeps
+//! them about a third faster.
 
 use tessera_core::{Game, Playout, Rng, Side};
 
 use crate::board::{diagonals, neighbors, Board, Cell, STRIDE};
+use crate::ladder;
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::score::playout_owner;
@@ -256,14 +259,34 @@ impl Playout for Position {
 /// one, third and fourth lines; first-line moves and self-ataris last.
 fn point_prior(board: &Board, p: usize, color: Cell, last: Option<usize>, size: usize) -> f32 {
     let mut weight = 1.0;
+    let mut runs_into_ladder = false;
     let enemy = color.opponent();
-    for n in neighbors(p) {
+    let mut seen = [0usize; 4];
+    for (index, n) in neighbors(p).into_iter().enumerate() {
         let cell = board.cell(n);
-        if cell == enemy && board.in_atari(n) {
-            weight += 4.0 + board.string_stones(n).min(10) as f32;
-        } else if cell == color && board.in_atari(n) {
-            weight += 3.0 + board.string_stones(n).min(10) as f32;
+        if cell != color && cell != enemy {
+            continue;
         }
+        let head = board.string_head(n);
+        if seen[..index].contains(&head) {
+            continue;
+        }
+        seen[index] = head;
+        let stones = board.string_stones(n).min(10) as f32;
+        if board.in_atari(n) {
+            if cell == enemy {
+                weight += 4.0 + stones;
+            } else if ladder::escape_fails(board, n) {
+                runs_into_ladder = true;
+            } else {
+                weight += 3.0 + stones;
+            }
+        } else if cell == enemy && board.liberties(n, &mut [0; 3]) == 2 && ladder::atari_captures(board, p, n) {
+            weight += 2.0 + stones;
+        }
+    }
+    if runs_into_ladder {
+        weight *= 0.1;
     }
     let (atari, stones) = self_atari(board, p, color);
     if atari && !board.captures_at(p, color) {

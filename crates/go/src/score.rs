@@ -3,7 +3,7 @@
 use tessera_core::{Game, Rng};
 
 use crate::board::{neighbors, Board, Cell, POINTS};
-use crate::playout::run_playout;
+use crate::playout::{run_playout, self_atari};
 use crate::position::Position;
 
 /// Points of Black and of White by area: stones plus empty regions that reach one colour only.
@@ -128,6 +128,45 @@ pub fn without_stones(board: &Board, dead: &[usize]) -> Board {
     cleaned
 }
 
+/// Stones alive in seki on `board` (dead stones already taken off): strings with at most one eye
+/// whose other liberties are all shared points that neither colour can fill without putting its
+/// own string in atari. Sorted.
+#[must_use]
+pub fn seki_stones(board: &Board) -> Vec<usize> {
+    let mut seki = Vec::new();
+    let mut done = [false; POINTS];
+    for p in board.points() {
+        let color = board.cell(p);
+        if !matches!(color, Cell::Black | Cell::White) || done[p] {
+            continue;
+        }
+        let members: Vec<usize> = board.string_members(p).collect();
+        for &q in &members {
+            done[q] = true;
+        }
+        let mut liberties = [0usize; 8];
+        let count = board.liberties(p, &mut liberties);
+        if count == liberties.len() {
+            continue; // far too many liberties for a seki
+        }
+        let is_own_eye = |q: usize| {
+            neighbors(q).into_iter().all(|n| matches!(board.cell(n), Cell::Border) || board.cell(n) == color)
+        };
+        let is_shared = |q: usize| {
+            [color, color.opponent()]
+                .into_iter()
+                .all(|mover| self_atari(board, q, mover).0 && !board.captures_at(q, mover))
+        };
+        let eyes = liberties[..count].iter().filter(|&&q| is_own_eye(q)).count();
+        let shared = liberties[..count].iter().filter(|&&q| !is_own_eye(q) && is_shared(q)).count();
+        if eyes <= 1 && shared > 0 && eyes + shared == count {
+            seki.extend(members);
+        }
+    }
+    seki.sort_unstable();
+    seki
+}
+
 /// The final score (Black minus White minus komi) after removing the stones playouts call dead.
 #[must_use]
 pub fn final_score(position: &Position, playouts: usize, seed: u64) -> f32 {
@@ -152,6 +191,31 @@ mod tests {
         }
         board.place_setup_stone(point(3, 0), Cell::White);
         assert_eq!(area_score(&board), (15, 1));
+    }
+
+    #[test]
+    fn strings_sharing_liberties_that_neither_side_can_fill_are_in_seki() {
+        // Black's upper string and White's string each have one eye and share C5, which either
+        // colour fills only by putting itself in atari. Black's lower wall has open liberties.
+        let rows = [".X.O.", "XXXOO", "OOOOO", "XXXXX", "....."];
+        let mut board = Board::new(5);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                match ch {
+                    'X' => board.place_setup_stone(point(x, y), Cell::Black),
+                    'O' => board.place_setup_stone(point(x, y), Cell::White),
+                    _ => {}
+                }
+            }
+        }
+        let seki = seki_stones(&board);
+        let expected_black = [point(1, 0), point(0, 1), point(1, 1), point(2, 1)];
+        assert_eq!(seki.len(), 4 + 8, "{seki:?}");
+        assert!(expected_black.iter().all(|p| seki.contains(p)));
+        assert!(!seki.contains(&point(0, 3)), "the lower wall is simply alive");
+        let position = Position::from_board(board, Rules::CHINESE);
+        let owners = ownership(&position, 100, 3);
+        assert!(dead_stones(&position, &owners, 0.5).is_empty(), "playouts keep the seki alive");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use tessera_core::{EngineOptions, Game, Mcts, Side};
 use tessera_go::board::{point, STRIDE};
 use tessera_go::handicap::{fixed_handicap_points, free_handicap_points, place_handicap};
 use tessera_go::position::color_of;
-use tessera_go::score::{dead_stones, ownership};
+use tessera_go::score::{dead_stones, ownership, seki_stones, without_stones};
 use tessera_go::{display, score, search, sgf, Board, Cell, Move, Position, Rules};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Handicap, Vertex};
@@ -132,16 +132,17 @@ impl Dialect for TesseraGo {
 
     fn stones_with_status(&self, game: &Position, status: Status) -> Vec<Move> {
         let dead = dead(game);
-        let board = game.board();
-        match status {
-            Status::Dead => dead.into_iter().map(Move::at).collect(),
-            Status::Alive => board
-                .points()
-                .filter(|p| board.cell(*p) != Cell::Empty && dead.binary_search(p).is_err())
-                .map(Move::at)
-                .collect(),
-            Status::Seki => Vec::new(),
+        if status == Status::Dead {
+            return dead.into_iter().map(Move::at).collect();
         }
+        let board = without_stones(game.board(), &dead);
+        let seki = seki_stones(&board);
+        let in_seki = |p: &usize| seki.binary_search(p).is_ok();
+        board
+            .points()
+            .filter(|p| board.cell(*p) != Cell::Empty && (in_seki(p) == (status == Status::Seki)))
+            .map(Move::at)
+            .collect()
     }
 
     fn is_unsettled(&self, game: &Position) -> bool {
