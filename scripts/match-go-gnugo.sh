@@ -14,10 +14,14 @@ gnugo=$(command -v gnugo || echo /usr/games/gnugo)
 
 # `nodes=1` sends GTP engines no time system: ours thinks --move-time seconds, GNU Go at its level.
 play() { # size games seconds-per-move
-  "$bin/tessera" match --game go --size "$1" --komi 7.5 --games "$2" --concurrency "$concurrency" --tc nodes=1 \
+  local summary
+  summary=$("$bin/tessera" match --game go --size "$1" --komi 7.5 --games "$2" --concurrency "$concurrency" --tc nodes=1 \
     --engine "cmd=$bin/tessera-gtp name=Tessera arg=--move-time arg=$3" \
     --engine "cmd=$gnugo name=GNUGo-level10 arg=--mode arg=gtp arg=--chinese-rules" \
-    --referee "cmd=$gnugo name=referee arg=--mode arg=gtp arg=--chinese-rules" | tee /dev/stderr | wilson "$1"
+    --referee "cmd=$gnugo name=referee arg=--mode arg=gtp arg=--chinese-rules" 2>/dev/null | grep -v '^Game ')
+  echo "== ${1}x$1, $3 s/move"
+  echo "$summary"
+  echo "$summary" | wilson "$1"
 }
 wilson() { # reads the "Score of" line, prints the win rate with its Wilson interval
   awk -v size="$1" '/^Score of/ {
@@ -25,7 +29,7 @@ wilson() { # reads the "Score of" line, prints the win rate with its Wilson inte
     centre = (p + z*z/(2*n)) / (1 + z*z/n); half = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / (1 + z*z/n)
     printf "%sx%s: Tessera win rate %.1f%% (95%%: %.1f%%-%.1f%%) over %d games\n", size, size, 100*p, 100*(centre-half), 100*(centre+half), n }'
 }
-play 9 "$games9" 0.5 2>/dev/null
-[ "$games19" -gt 0 ] && play 19 "$games19" 1 2>/dev/null
+play 9 "$games9" 0.5
+[ "$games19" -gt 0 ] && play 19 "$games19" 1
 echo "Playouts per second (one thread):"
 "$bin/tessera-gtp" bench
