@@ -2,10 +2,10 @@
 //!
 //! Light playouts cannot see a ladder: running out of one looks like saving a string, and starting
 //! one looks like a plain atari. A short reading fixes both in the tree priors: never run from a
-//! working ladder, prefer the atari that starts one. The reader is the usual narrow, linear one on a single scratch board: the defender
-//! extends (or escapes if it can capture an attacking string in atari); the attacker answers with
-//! the atari on the liberty that leaves the fewest liberties to the next extension, never with a
-//! stone that could itself be captured.
+//! working ladder, prefer the atari that starts one. The reader is the usual narrow, linear one on
+//! a single scratch board: the defender extends (or escapes if it can capture an attacking string
+//! in atari); the attacker answers with the atari on the liberty that leaves the fewest liberties
+//! to the next extension, never with a stone that could itself be captured.
 
 use crate::board::{neighbors, Board, Cell};
 use crate::playout::self_atari;

@@ -14,6 +14,7 @@ pub mod notation;
 pub mod pattern;
 pub mod playout;
 pub mod position;
+pub mod priors;
 pub mod rules;
 pub mod score;
 pub mod search;

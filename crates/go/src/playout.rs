@@ -9,10 +9,10 @@
 
 use tessera_core::{Game, Playout, Rng, Side};
 
-use crate::board::{diagonals, neighbors, Board, Cell, STRIDE};
-use crate::ladder;
+use crate::board::{neighbors, Board, Cell, STRIDE};
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
+use crate::priors::PriorContext;
 use crate::score::playout_owner;
 
 /// Whether `color` at the empty point `p` leaves the new string with a single liberty (captures
@@ -192,19 +192,21 @@ pub fn run_playout(
 }
 
 impl Playout for Position {
-    /// Legal moves without filling our own eyes; a pass only once the opponent passed or nothing
-    /// else is left (so the tree judges the end of the game exactly, by area).
+    /// Legal moves without filling our own eyes or leaving the opening shape of big boards
+    /// ([`PriorContext::tree_allows`]); a pass only once the opponent passed or nothing else is
+    /// left (so the tree judges the end of the game exactly, by area).
     fn generate_tree_moves(&self, moves: &mut Self::Moves) {
         use tessera_core::MoveBuffer;
         self.generate_legal_moves(moves);
         let board = self.board();
         let color = board.to_move();
         let opponent_passed = self.moves().last().is_some_and(|mv| mv.is_pass());
+        let context = PriorContext::new(board, None);
         let mut kept = 0;
         for index in 0..moves.len() {
             let mv = moves[index];
             let keep = match mv.point() {
-                Some(p) => !board.is_eye(p, color),
+                Some(p) => !board.is_eye(p, color) && context.tree_allows(p),
                 None => opponent_passed,
             };
             if keep {
@@ -221,15 +223,10 @@ impl Playout for Position {
     }
 
     fn priors(&self, moves: &[Move], priors: &mut [f32]) {
-        let board = self.board();
-        let color = board.to_move();
-        let size = board.size();
         let last = self.moves().last().and_then(|mv| mv.point());
+        let context = PriorContext::new(self.board(), last);
         for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
-            *prior = match mv.point() {
-                None => 0.5,
-                Some(p) => point_prior(board, p, color, last, size),
-            };
+            *prior = mv.point().map_or(0.5, |p| context.point_prior(p));
         }
     }
 
@@ -253,64 +250,6 @@ impl Playout for Position {
             1.0 - black_result
         }
     }
-}
-
-/// A prior weight for a stone at `p`: captures and atari escapes first, then moves near the last
-/// one, third and fourth lines; first-line moves and self-ataris last.
-fn point_prior(board: &Board, p: usize, color: Cell, last: Option<usize>, size: usize) -> f32 {
-    let mut weight = 1.0;
-    let mut runs_into_ladder = false;
-    let enemy = color.opponent();
-    let mut seen = [0usize; 4];
-    for (index, n) in neighbors(p).into_iter().enumerate() {
-        let cell = board.cell(n);
-        if cell != color && cell != enemy {
-            continue;
-        }
-        let head = board.string_head(n);
-        if seen[..index].contains(&head) {
-            continue;
-        }
-        seen[index] = head;
-        let stones = board.string_stones(n).min(10) as f32;
-        if board.in_atari(n) {
-            if cell == enemy {
-                weight += 4.0 + stones;
-            } else if ladder::escape_fails(board, n) {
-                runs_into_ladder = true;
-            } else {
-                weight += 3.0 + stones;
-            }
-        } else if cell == enemy && board.liberties(n, &mut [0; 3]) == 2 && ladder::atari_captures(board, p, n) {
-            weight += 2.0 + stones;
-        }
-    }
-    if runs_into_ladder {
-        weight *= 0.1;
-    }
-    let (atari, stones) = self_atari(board, p, color);
-    if atari && !board.captures_at(p, color) {
-        weight *= if stones >= 2 { 0.05 } else { 0.3 };
-    }
-    if let Some(last) = last {
-        if neighbors(last).contains(&p) || diagonals(last).contains(&p) {
-            weight *= 2.0;
-        }
-    }
-    if pattern::matches(board, p) {
-        weight *= 3.0;
-    }
-    if size >= 9 {
-        let (x, y) = ((p % STRIDE) - 1, (p / STRIDE) - 1);
-        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        weight *= match line {
-            0 => 0.3,
-            1 => 0.8,
-            2 | 3 => 1.3,
-            _ => 1.0,
-        };
-    }
-    weight
 }
 
 #[cfg(test)]
