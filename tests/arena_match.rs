@@ -247,6 +247,15 @@ fn renju_between_pbrain_and_agi_with_an_sgf_that_agrees() {
     ]);
     let lines = result_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
+    // From a 3-stone opening White moves first: the lines still name Black first, and the score
+    // line counts the same wins.
+    let pbrain_wins = lines
+        .iter()
+        .filter(|(_, first, _, result)| (result == "1-0") == (first == "Pbrain") && result != "1/2-1/2")
+        .count();
+    let draws = lines.iter().filter(|(_, _, _, result)| result == "1/2-1/2").count();
+    let score = format!("Score of Pbrain vs Agi: {pbrain_wins} - {} - {draws}", 2 - pbrain_wins - draws);
+    assert!(stdout.contains(&score), "{score} not in\n{stdout}");
     let records = std::fs::read_to_string(&sgf).unwrap();
     let games: Vec<&str> = records.lines().filter(|line| line.starts_with("(;FF[4]GM[4]")).collect();
     assert_eq!(games.len(), 2);

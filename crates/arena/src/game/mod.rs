@@ -115,9 +115,10 @@ pub struct GameRecord<G: Game> {
     pub outcome: Outcome,
     /// Why it ended.
     pub termination: Termination,
-    /// Names of the first and second player.
+    /// Names of the players of `Side::First` and `Side::Second` (White and Black in chess, Black
+    /// and White in go and gomoku), whoever moved first from `start`.
     pub names: [String; 2],
-    /// Wall time each side used.
+    /// Wall time each side used, indexed like `names`.
     pub time_used: [Duration; 2],
 }
 
@@ -178,7 +179,9 @@ pub fn play_game_observed<G: Game>(
 ) -> GameRecord<G> {
     let [first, second] = players;
     let mut players: [&mut dyn Contestant<G>; 2] = [first, second];
-    let names = [players[0].name().to_string(), players[1].name().to_string()];
+    let first_side = start.side_to_move();
+    let player_of = |side: Side| usize::from(side != first_side);
+    let names = Side::BOTH.map(|side| players[player_of(side)].name().to_string());
     let mut position = start.clone();
     let mut moves = Vec::new();
     let mut clocks = GameClocks::new(settings.time_control);
@@ -192,8 +195,6 @@ pub fn play_game_observed<G: Game>(
         names: names.clone(),
         time_used,
     };
-    let first_side = start.side_to_move();
-    let player_of = |side: Side| usize::from(side != first_side);
     for side in [first_side, first_side.opponent()] {
         if let Err(error) = players[player_of(side)].new_game(start, side) {
             return finish(
@@ -217,7 +218,7 @@ pub fn play_game_observed<G: Game>(
         let deadline = started + clocks.allowance(side, settings.time_margin) + Duration::from_millis(500);
         let reply = players[player_of(side)].choose_move(&position, &limits, deadline);
         let used = started.elapsed();
-        time_used[player_of(side)] += used;
+        time_used[side.index()] += used;
         let (mv, score) = match reply {
             Ok(Reply::Move { mv, score }) => (mv, score),
             Ok(Reply::Resign) => break (Outcome::Win(side.opponent()), Termination::Resignation(side)),

@@ -98,6 +98,19 @@ fn a_real_game_ends_by_the_rules_and_replays() {
 }
 
 #[test]
+fn names_and_times_follow_the_sides_when_the_opening_leaves_the_second_side_to_move() {
+    // After one opening move the second side moves first in the game: players[0] (A) plays it.
+    let mut start = ConnectFour::new();
+    start.play(3);
+    let (mut a, mut b) = (Toy::new("A", Style::Search(6)), Toy::new("B", Style::Resign));
+    let record = play_game(&start, [a.as_mut(), b.as_mut()], &settings("depth=6"));
+    assert_eq!(record.names, ["B".to_string(), "A".to_string()], "names are indexed by side");
+    assert_eq!(record.outcome, Outcome::Win(Side::Second), "B plays the first side and resigns at once");
+    let [first_time, second_time] = record.time_used;
+    assert!(second_time > first_time, "A searched, B resigned at once: {:?}", record.time_used);
+}
+
+#[test]
 fn failures_lose_the_game() {
     let record = play(Style::Illegal, Style::Naive, "depth=1");
     assert_eq!(record.termination, Termination::IllegalMove(Side::First, "9".into()));
@@ -135,8 +148,11 @@ fn a_match_alternates_colours_and_counts_pairs() {
     let settings = MatchSettings { games: 8, concurrency: 2, game: settings("depth=6"), sprt: None };
     let mut seen = Vec::new();
     let standings = run_match(&openings, &settings, &make, None, |index, record, _| {
-        let strong_first = index % 2 == 0;
-        assert_eq!(record.names[0], if strong_first { "strong" } else { "naive" });
+        // The first engine takes the opening's side to move in even games, the other side in odd ones.
+        let to_move = record.start.side_to_move();
+        let strong_side = if index % 2 == 0 { to_move } else { to_move.opponent() };
+        assert_eq!(record.names[strong_side.index()], "strong");
+        assert_eq!(record.names[strong_side.opponent().index()], "naive");
         seen.push(index);
     });
     seen.sort_unstable();
