@@ -71,6 +71,29 @@ pub const fn point(x: usize, y: usize) -> usize {
     (y + 1) * STRIDE + x + 1
 }
 
+/// Column and row of the point `p` (the inverse of [`point`]).
+#[inline]
+#[must_use]
+pub const fn coordinates(p: usize) -> (usize, usize) {
+    (p % STRIDE - 1, p / STRIDE - 1)
+}
+
+/// A square board from rows of `X` (black), `O` (white) and `.`, top row first (for tests).
+#[cfg(test)]
+pub(crate) fn board_from_rows(rows: &[&str]) -> Board {
+    let mut board = Board::new(rows.len());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            match ch {
+                'X' => board.place_setup_stone(point(x, y), Cell::Black),
+                'O' => board.place_setup_stone(point(x, y), Cell::White),
+                _ => {}
+            }
+        }
+    }
+    board
+}
+
 /// The four orthogonal neighbours of `p`.
 #[inline]
 #[must_use]

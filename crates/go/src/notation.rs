@@ -3,7 +3,7 @@
 
 use tessera_core::Notation;
 
-use crate::board::{point, STRIDE};
+use crate::board::{coordinates, point};
 use crate::position::{Move, Position};
 
 /// Column letters, `I` skipped.
@@ -44,7 +44,7 @@ pub fn format_vertex(size: usize, mv: Move) -> String {
     match mv.point() {
         None => "pass".to_string(),
         Some(p) => {
-            let (x, y) = (p % STRIDE - 1, p / STRIDE - 1);
+            let (x, y) = coordinates(p);
             format!("{}{}", char::from(COLUMNS[x.min(24)]), size.saturating_sub(y))
         }
     }

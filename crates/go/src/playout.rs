@@ -1,10 +1,10 @@
-//! Fast playouts and tree priors: the go side of the MCTS searcher.
+//! Fast playouts and the tree's move list: the go side of the MCTS searcher (priors: [`crate::priors`]).
 //!
 //! The playout policy, in order: capture the string the last move left in atari; save our string
 //! the last move put in atari (by capturing, or extending when that gains liberties); else a 3×3
 //! shape next to the last move; otherwise a random legal move that does not fill our own eye and is
 //! not a self-atari of three or more stones. Everything runs on a copy of the board: no history, no
-//! heap. The tree priors also read ladders ([`crate::ladder`]); the playouts do not, which keeps
+//! heap. The tree priors read ladders ([`crate::ladder`]); the playouts do not, which keeps
 //! them about a third faster.
 
 use tessera_core::{Game, Playout, Rng, Side};

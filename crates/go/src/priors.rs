@@ -7,7 +7,7 @@
 //! centre), so while the board is still mostly empty the tree only plays open areas on the third
 //! and fourth lines, corners first.
 
-use crate::board::{diagonals, neighbors, point, Board, Cell, STRIDE};
+use crate::board::{coordinates, diagonals, neighbors, point, Board, Cell};
 use crate::ladder;
 use crate::pattern;
 use crate::playout::self_atari;
@@ -68,9 +68,8 @@ impl<'a> PriorContext<'a> {
         if !self.opening {
             return true;
         }
-        let (x, y) = ((p % STRIDE) - 1, (p / STRIDE) - 1);
-        let line = x.min(y).min(self.size - 1 - x).min(self.size - 1 - y);
-        (2..=3).contains(&line) || !self.is_open(x, y)
+        let (x_line, y_line) = self.edge_distances(p);
+        (2..=3).contains(&x_line.min(y_line)) || !self.is_open(p)
     }
 
     /// 1 plus the bonuses for captures, escapes and ataris that start a ladder; an escape into a
@@ -111,35 +110,34 @@ impl<'a> PriorContext<'a> {
         }
     }
 
-    /// Third and fourth lines over the second and first; in the opening of a big board, open
-    /// areas strongly prefer the third and fourth lines, and the 3-3, 3-4 and 4-4 points most.
+    /// Third and fourth lines over the second and first; in the opening of a big board, a third-
+    /// or fourth-line point of an open area doubles, and the 3-3, 3-4 and 4-4 points double again.
+    /// (The other points of open areas never reach here: [`PriorContext::tree_allows`].)
     fn line_weight(&self, p: usize) -> f32 {
-        let size = self.size;
-        let (x, y) = ((p % STRIDE) - 1, (p / STRIDE) - 1);
-        let (x_line, y_line) = (x.min(size - 1 - x), y.min(size - 1 - y));
+        let (x_line, y_line) = self.edge_distances(p);
         let line = x_line.min(y_line);
-        let mut weight = match line {
+        let weight = match line {
             0 => 0.3,
             1 => 0.8,
             2 | 3 => 1.3,
             _ => 1.0,
         };
-        if self.opening && self.is_open(x, y) {
-            weight *= match line {
-                0 => 0.2,
-                1 => 0.3,
-                2 | 3 => 2.0,
-                _ => 0.7,
-            };
-            if (2..=3).contains(&x_line) && (2..=3).contains(&y_line) {
-                weight *= 2.0;
-            }
+        if !(self.opening && (2..=3).contains(&line) && self.is_open(p)) {
+            return weight;
         }
-        weight
+        let corner_point = (2..=3).contains(&x_line.max(y_line));
+        weight * if corner_point { 4.0 } else { 2.0 }
     }
 
-    /// Whether no stone stands within [`OPEN_RADIUS`] of column `x`, row `y` (Chebyshev distance).
-    fn is_open(&self, x: usize, y: usize) -> bool {
+    /// Distances of `p` from the nearest vertical and horizontal edge (0 on the first line).
+    fn edge_distances(&self, p: usize) -> (usize, usize) {
+        let (x, y) = coordinates(p);
+        (x.min(self.size - 1 - x), y.min(self.size - 1 - y))
+    }
+
+    /// Whether no stone stands within [`OPEN_RADIUS`] of `p` (Chebyshev distance).
+    fn is_open(&self, p: usize) -> bool {
+        let (x, y) = coordinates(p);
         let size = self.size;
         let rows = y.saturating_sub(OPEN_RADIUS)..=(y + OPEN_RADIUS).min(size - 1);
         rows.into_iter().all(|row| {

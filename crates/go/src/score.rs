@@ -88,24 +88,28 @@ pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
     totals.iter().map(|&total| total as f32 / playouts.max(1) as f32).collect()
 }
 
+/// The strings of `board`, each once: its colour and its stones.
+fn strings(board: &Board) -> impl Iterator<Item = (Cell, Vec<usize>)> + '_ {
+    let mut done = [false; POINTS];
+    board.points().filter_map(move |p| {
+        let color = board.cell(p);
+        if !matches!(color, Cell::Black | Cell::White) || done[p] {
+            return None;
+        }
+        let members: Vec<usize> = board.string_members(p).collect();
+        members.iter().for_each(|&q| done[q] = true);
+        Some((color, members))
+    })
+}
+
 /// Stones that playouts say are dead: whole strings whose mean ownership leans to the other colour
 /// by more than `threshold` (0.5 is a good value).
 #[must_use]
 pub fn dead_stones(position: &Position, ownership: &[f32], threshold: f32) -> Vec<usize> {
-    let board = position.board();
     let mut dead = Vec::new();
-    let mut done = [false; POINTS];
-    for p in board.points() {
-        let color = board.cell(p);
-        if !matches!(color, Cell::Black | Cell::White) || done[p] {
-            continue;
-        }
-        let members: Vec<usize> = board.string_members(p).collect();
+    for (color, members) in strings(position.board()) {
         let mean = members.iter().map(|&q| ownership[q]).sum::<f32>() / members.len() as f32;
         let ours = if color == Cell::Black { mean } else { -mean };
-        for &q in &members {
-            done[q] = true;
-        }
         if ours < -threshold {
             dead.extend(members);
         }
@@ -134,31 +138,19 @@ pub fn without_stones(board: &Board, dead: &[usize]) -> Board {
 #[must_use]
 pub fn seki_stones(board: &Board) -> Vec<usize> {
     let mut seki = Vec::new();
-    let mut done = [false; POINTS];
-    for p in board.points() {
-        let color = board.cell(p);
-        if !matches!(color, Cell::Black | Cell::White) || done[p] {
-            continue;
-        }
-        let members: Vec<usize> = board.string_members(p).collect();
-        for &q in &members {
-            done[q] = true;
-        }
+    for (color, members) in strings(board) {
         let mut liberties = [0usize; 8];
-        let count = board.liberties(p, &mut liberties);
+        let count = board.liberties(members[0], &mut liberties);
         if count == liberties.len() {
             continue; // far too many liberties for a seki
         }
-        let is_own_eye = |q: usize| {
-            neighbors(q).into_iter().all(|n| matches!(board.cell(n), Cell::Border) || board.cell(n) == color)
-        };
         let is_shared = |q: usize| {
             [color, color.opponent()]
                 .into_iter()
                 .all(|mover| self_atari(board, q, mover).0 && !board.captures_at(q, mover))
         };
-        let eyes = liberties[..count].iter().filter(|&&q| is_own_eye(q)).count();
-        let shared = liberties[..count].iter().filter(|&&q| !is_own_eye(q) && is_shared(q)).count();
+        let eyes = liberties[..count].iter().filter(|&&q| board.is_eye(q, color)).count();
+        let shared = liberties[..count].iter().filter(|&&q| !board.is_eye(q, color) && is_shared(q)).count();
         if eyes <= 1 && shared > 0 && eyes + shared == count {
             seki.extend(members);
         }
@@ -179,7 +171,7 @@ pub fn final_score(position: &Position, playouts: usize, seed: u64) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::point;
+    use crate::board::{board_from_rows, point};
     use crate::rules::Rules;
     use tessera_core::Game;
 
@@ -197,17 +189,7 @@ mod tests {
     fn strings_sharing_liberties_that_neither_side_can_fill_are_in_seki() {
         // Black's upper string and White's string each have one eye and share C5, which either
         // colour fills only by putting itself in atari. Black's lower wall has open liberties.
-        let rows = [".X.O.", "XXXOO", "OOOOO", "XXXXX", "....."];
-        let mut board = Board::new(5);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                match ch {
-                    'X' => board.place_setup_stone(point(x, y), Cell::Black),
-                    'O' => board.place_setup_stone(point(x, y), Cell::White),
-                    _ => {}
-                }
-            }
-        }
+        let board = board_from_rows(&[".X.O.", "XXXOO", "OOOOO", "XXXXX", "....."]);
         let seki = seki_stones(&board);
         let expected_black = [point(1, 0), point(0, 1), point(1, 1), point(2, 1)];
         assert_eq!(seki.len(), 4 + 8, "{seki:?}");

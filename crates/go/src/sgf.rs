@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use tessera_core::{Game, GameExt};
 
-use crate::board::{point, Board, Cell, MAX_SIZE, MIN_SIZE, STRIDE};
+use crate::board::{coordinates, point, Board, Cell, MAX_SIZE, MIN_SIZE, STRIDE};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 
@@ -157,7 +157,7 @@ pub fn write(position: &Position, result: Option<&str>) -> String {
 }
 
 fn sgf_point(p: usize) -> String {
-    let (x, y) = (p % STRIDE - 1, p / STRIDE - 1);
+    let (x, y) = coordinates(p);
     format!("{}{}", char::from(b'a' + x as u8), char::from(b'a' + y as u8))
 }
 
