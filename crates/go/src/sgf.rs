@@ -1,4 +1,4 @@
-//! A small SGF (FF[4]) reader and writer for go records: `SZ`, `KM`, `HA`, `AB`/`AW`, `PL`, `RE`
+//! A small SGF (`FF[4]`) reader and writer for go records: `SZ`, `KM`, `HA`, `AB`/`AW`, `PL`, `RE`
 //! and the main line of `B`/`W` moves (variations after the first are skipped).
 
 use std::fmt::Write as _;
