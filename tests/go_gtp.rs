@@ -178,6 +178,12 @@ fn analysis_streams_until_the_next_line() {
     assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some("="), "KataGo opens analysis with a bare =");
     let first = engine.read_line(TIMEOUT).expect("an info line");
     assert!(first.starts_with("info move ") && first.contains(" visits ") && first.contains(" winrate "));
+    let field = |name: &str| -> f32 {
+        let value = first.split_whitespace().skip_while(|word| *word != name).nth(1);
+        value.unwrap_or_else(|| panic!("no {name} in {first}")).parse().unwrap()
+    };
+    assert!(field("scoreLead").abs() <= 81.0 + 7.5 && field("scoreStdev") >= 0.0, "{first}");
+    assert_eq!(field("scoreLead"), field("scoreMean"));
     let ownership = first.split(" ownership ").nth(1).expect("ownership values");
     assert_eq!(ownership.split_whitespace().count(), 81);
     engine.send(""); // Sabaki stops analysis with an empty line.

@@ -58,6 +58,7 @@ async function main() {
             vertex: fields.move,
             visits: +fields.visits,
             winrate: +fields.winrate * 100,
+            scoreLead: +fields.scoreLead,
             pv: (pv || '').trim().split(/\s+/)
           }
         })
@@ -76,6 +77,7 @@ async function main() {
       assert.match(variation.vertex, /^([A-HJ-T]\d+|pass)$/)
       assert(Number.isInteger(variation.visits) && variation.visits > 0)
       assert(variation.winrate >= 0 && variation.winrate <= 100, `win rate ${variation.winrate}`)
+      assert(Math.abs(variation.scoreLead) <= 81 + 7, `score lead ${variation.scoreLead}`)
       assert.strictEqual(variation.pv[0], variation.vertex)
     }
     await ask('undo')

@@ -58,6 +58,17 @@ pub struct MoveStat<M> {
     pub lower_bound: f32,
     /// The most visited line starting with this move.
     pub pv: Vec<M>,
+    /// The final score the playouts through this move reached, for games that keep one.
+    pub score: Option<ScoreEstimate>,
+}
+
+/// Final scores of playouts, in points for the side to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreEstimate {
+    /// Mean score (negative when behind).
+    pub mean: f32,
+    /// Standard deviation of the scores.
+    pub stdev: f32,
 }
 
 /// An event from a running search.

@@ -118,6 +118,22 @@ pub trait NullMove: Game {
     fn undo_null(&mut self) {}
 }
 
+/// What one playout found, both for the side to move where it started.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutResult {
+    /// The result in `[0, 1]`: 1 a win, 0 a loss.
+    pub value: f32,
+    /// The final score (points ahead, negative when behind), for games that keep one.
+    pub score: Option<f32>,
+}
+
+impl From<f32> for PlayoutResult {
+    /// A result without a score.
+    fn from(value: f32) -> Self {
+        PlayoutResult { value, score: None }
+    }
+}
+
 /// What the MCTS searcher needs from a game: move priors and a fast playout.
 pub trait Playout: Game {
     /// The moves to expand in the tree (default: every legal move). Must be legal, and non-empty
@@ -131,7 +147,8 @@ pub trait Playout: Game {
         priors[..moves.len()].fill(1.0);
     }
 
-    /// Plays the game out to its end with a fast policy and returns the result for the side to
-    /// move here, in `[0, 1]`. Records every move played (with its mover) in `played` for RAVE.
-    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Self::Move)>) -> f32;
+    /// Plays the game out to its end with a fast policy and returns the result (and the score, if
+    /// the game keeps one) for the side to move here. Records every move played (with its mover)
+    /// in `played` for RAVE.
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Self::Move)>) -> PlayoutResult;
 }

@@ -7,7 +7,7 @@
 //! heap. The tree priors read ladders ([`crate::ladder`]); the playouts do not, which keeps
 //! them about a third faster.
 
-use tessera_core::{Game, Playout, Rng, Side};
+use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
 
 use crate::board::{neighbors, Board, Cell, STRIDE};
 use crate::pattern;
@@ -230,25 +230,23 @@ impl Playout for Position {
         }
     }
 
-    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> f32 {
+    /// The result and the area score (komi included) for the side to move.
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> PlayoutResult {
         let mut board = self.board().clone();
         let last = self.moves().last().and_then(|mv| mv.point());
         let mover = board.to_move();
-        let score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
+        let black_score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
             played.push((side_of(color), mv));
         });
-        let black_result = if score > 0.0 {
+        let score = if mover == Cell::Black { black_score } else { -black_score };
+        let value = if score > 0.0 {
             1.0
         } else if score < 0.0 {
             0.0
         } else {
             0.5
         };
-        if mover == Cell::Black {
-            black_result
-        } else {
-            1.0 - black_result
-        }
+        PlayoutResult { value, score: Some(score) }
     }
 }
 
@@ -266,8 +264,9 @@ mod tests {
         let mut played = Vec::with_capacity(512);
         for _ in 0..50 {
             played.clear();
-            let value = position.playout(&mut rng, &mut played);
-            assert!((0.0..=1.0).contains(&value));
+            let result = position.playout(&mut rng, &mut played);
+            assert!(result.value == 0.0 || result.value == 1.0, "komi 7.5 leaves no draw");
+            assert_eq!(result.value == 1.0, result.score.is_some_and(|score| score > 0.0));
             assert!(played.len() > 40, "a playout fills the board");
         }
     }

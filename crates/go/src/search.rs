@@ -140,6 +140,41 @@ pub fn bench_report(playouts: u64) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The mean score of the best root move after a short search, for the side to move.
+    fn best_move_score(position: &Position) -> tessera_core::ScoreEstimate {
+        let mut searcher = searcher(&EngineOptions { threads: 1, ..EngineOptions::default() });
+        let limits = Limits { report_interval: Some(Duration::from_secs(60)), ..Limits::nodes(400) };
+        let mut best_score = None;
+        let mut sink = |report: tessera_core::Report<crate::Move>| {
+            if let tessera_core::Report::Analysis { moves, .. } = report {
+                best_score = moves[0].score;
+            }
+        };
+        searcher.search(position, &limits, &tessera_core::SearchControl::new(), &mut sink);
+        best_score.expect("the final analysis carries a score")
+    }
+
+    #[test]
+    fn root_moves_carry_the_score_their_playouts_reached_for_the_side_to_move() {
+        // Black holds seven of the nine columns, filled up to single-point eyes, White the other
+        // two: Black is 63 - 18 - 7.5 = 37.5 points ahead and no invasion can change that.
+        let mut board = crate::Board::new(9);
+        for y in 0..9 {
+            for x in 0..7 {
+                if x == 6 || x % 2 == 1 || y % 2 == 1 {
+                    board.place_setup_stone(crate::board::point(x, y), crate::Cell::Black);
+                }
+            }
+            board.place_setup_stone(crate::board::point(7, y), crate::Cell::White);
+        }
+        let mut position = Position::from_board(board, Rules::CHINESE);
+        let black = best_move_score(&position);
+        assert!((30.0..=40.0).contains(&black.mean), "{black:?}");
+        position.set_to_move(crate::Cell::White);
+        let white = best_move_score(&position);
+        assert!((-40.0..=-30.0).contains(&white.mean), "{white:?}");
+    }
+
     #[test]
     fn bench_is_deterministic_on_one_thread() {
         let first = bench(300);

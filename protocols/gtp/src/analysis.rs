@@ -37,13 +37,20 @@ pub fn info_line<D: Dialect>(
             AnalyzeKind::Kata => {
                 let _ = write!(
                     line,
-                    "info move {vertex} visits {} utility {:.6} winrate {:.6} prior {:.6} lcb {:.6} order {order} pv",
+                    "info move {vertex} visits {} utility {:.6} winrate {:.6}",
                     stat.visits,
                     2.0 * stat.win_rate - 1.0,
-                    stat.win_rate,
-                    stat.prior,
-                    stat.lower_bound
+                    stat.win_rate
                 );
+                // Playouts give one score distribution; its mean stands for KataGo's lead too.
+                if let Some(score) = stat.score {
+                    let _ = write!(
+                        line,
+                        " scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2}",
+                        score.mean, score.stdev, score.mean
+                    );
+                }
+                let _ = write!(line, " prior {:.6} lcb {:.6} order {order} pv", stat.prior, stat.lower_bound);
             }
         }
         for &mv in &stat.pv {

@@ -17,7 +17,7 @@ use crate::limits::{EngineOptions, Limits};
 use crate::moves::MoveBuffer;
 use crate::rng::Rng;
 use crate::score::{Bound, Score};
-use crate::search::{Playout, Searcher};
+use crate::search::{Playout, PlayoutResult, Searcher};
 use crate::time::{SearchControl, TimeManager};
 
 /// How children are chosen during descent.
@@ -68,7 +68,7 @@ impl Default for MctsConfig {
 }
 
 /// Bytes one tree node takes, for sizing the tree from the `Hash` option.
-const NODE_BYTES: usize = 48;
+const NODE_BYTES: usize = 64;
 /// Longest principal line reported.
 const MAX_REPORTED_LINE: usize = 24;
 
@@ -204,12 +204,18 @@ impl<G: Playout> Run<'_, G> {
             }
         };
         let tree_moves = scratch.played.len();
-        // The value for the player who made the last tree move (the leaf's "mover").
-        let value = leaf_value.unwrap_or_else(|| 1.0 - scratch.position.playout(&mut scratch.rng, &mut scratch.played));
+        // The result for the player who made the last tree move (the leaf's "mover").
+        let result = match leaf_value {
+            Some(value) => PlayoutResult::from(value),
+            None => {
+                let playout = scratch.position.playout(&mut scratch.rng, &mut scratch.played);
+                PlayoutResult { value: 1.0 - playout.value, score: playout.score.map(|score| -score) }
+            }
+        };
         for _ in 0..tree_moves {
             scratch.position.undo();
         }
-        self.backup(scratch, value);
+        self.backup(scratch, result);
         self.playouts.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -299,11 +305,11 @@ impl<G: Playout> Run<'_, G> {
     }
 
     /// Adds the result along the path, removing virtual losses, and updates AMAF statistics.
-    fn backup(&self, scratch: &mut Scratch<G>, leaf_value: f32) {
+    fn backup(&self, scratch: &mut Scratch<G>, leaf: PlayoutResult) {
         let use_rave = self.config.rave_equivalence.is_some();
         let mut tree = self.tree.lock();
-        // Walk from the leaf up: `value` is for the player who moved into the current node.
-        let mut value = leaf_value;
+        // Walk from the leaf up: `value` and `score` are for the player who moved into the current node.
+        let PlayoutResult { mut value, mut score } = leaf;
         let depth = scratch.path.len();
         if use_rave {
             scratch.stamp = scratch.stamp.wrapping_add(1);
@@ -322,6 +328,9 @@ impl<G: Playout> Run<'_, G> {
             node.in_flight = node.in_flight.saturating_sub(1);
             node.visits += 1;
             node.value_sum += value;
+            if let Some(score) = score {
+                node.add_score(score);
+            }
             if use_rave && tree.nodes[index].expanded {
                 // The player to move at this node is the one who did not move into it.
                 let mover_side = if level == 0 { self.root_side } else { scratch.played[level - 1].0.opponent() };
@@ -340,6 +349,7 @@ impl<G: Playout> Run<'_, G> {
                 scratch.marks[(side.index() << 16) | usize::from(mv.to_bits())] = scratch.stamp;
             }
             value = 1.0 - value;
+            score = score.map(|score| -score);
         }
     }
 
@@ -366,6 +376,7 @@ impl<G: Playout> Run<'_, G> {
                     prior: node.prior,
                     lower_bound: (mean - 1.96 * spread).max(0.0),
                     pv,
+                    score: node.score_estimate(),
                 }
             })
             .collect();

@@ -95,3 +95,8 @@ fn reuses_the_tree_after_moves_and_is_reproducible() {
     let second = again.search(&ConnectFour::new(), &Limits::nodes(5000), &SearchControl::new(), &mut Silent);
     assert_eq!(first.best, second.best);
 }
+
+#[test]
+fn a_node_fits_the_size_the_hash_option_assumes() {
+    assert!(std::mem::size_of::<super::tree::Node<u16>>() <= super::NODE_BYTES);
+}

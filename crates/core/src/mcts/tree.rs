@@ -1,6 +1,7 @@
 //! The search tree of the MCTS searcher: nodes in one arena, children stored contiguously.
 
 use crate::game::PackedMove;
+use crate::info::ScoreEstimate;
 
 /// One node: the statistics of the move that leads to it, seen by the player who made that move.
 #[derive(Clone, Debug)]
@@ -20,6 +21,10 @@ pub(crate) struct Node<M> {
     pub expanded: bool,
     /// Exact result for the player who played `mv`, when the game is over at this node.
     pub terminal: Option<f32>,
+    /// Playout scores for the player who played `mv`: count, sum and sum of squares.
+    pub score_count: u32,
+    pub score_sum: f32,
+    pub score_squares: f32,
 }
 
 impl<M: PackedMove> Node<M> {
@@ -36,6 +41,9 @@ impl<M: PackedMove> Node<M> {
             child_count: 0,
             expanded: false,
             terminal: None,
+            score_count: 0,
+            score_sum: 0.0,
+            score_squares: 0.0,
         }
     }
 
@@ -46,6 +54,22 @@ impl<M: PackedMove> Node<M> {
         } else {
             self.value_sum / self.visits as f32
         }
+    }
+
+    /// Adds one playout's final score, for the player who played `mv`.
+    pub(crate) fn add_score(&mut self, score: f32) {
+        self.score_count += 1;
+        self.score_sum += score;
+        self.score_squares += score * score;
+    }
+
+    /// Mean and standard deviation of the scores seen through this node, if any.
+    pub(crate) fn score_estimate(&self) -> Option<ScoreEstimate> {
+        (self.score_count > 0).then(|| {
+            let count = self.score_count as f32;
+            let mean = self.score_sum / count;
+            ScoreEstimate { mean, stdev: (self.score_squares / count - mean * mean).max(0.0).sqrt() }
+        })
     }
 
     pub(crate) fn children(&self) -> std::ops::Range<usize> {

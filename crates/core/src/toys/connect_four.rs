@@ -3,7 +3,7 @@
 use crate::game::{Game, Outcome, Side};
 use crate::moves::{MoveBuffer, MoveList};
 use crate::rng::Rng;
-use crate::search::{Evaluate, NullMove, Playout, Tactical};
+use crate::search::{Evaluate, NullMove, Playout, PlayoutResult, Tactical};
 use crate::zobrist::zobrist_keys;
 
 const COLUMNS: u8 = 7;
@@ -182,13 +182,13 @@ impl Tactical for ConnectFour {}
 impl NullMove for ConnectFour {}
 
 impl Playout for ConnectFour {
-    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> f32 {
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
         let me = self.side_to_move();
         let mut game = self.clone();
         let mut moves = MoveList::<u8, 7>::new();
         loop {
             if let Some(outcome) = game.outcome() {
-                return outcome.value_for(me);
+                return outcome.value_for(me).into();
             }
             game.generate_legal_moves(&mut moves);
             let mv = moves[rng.below(moves.len())];

@@ -3,7 +3,7 @@
 use crate::game::{Game, Outcome, Side};
 use crate::moves::{MoveBuffer, MoveList};
 use crate::rng::Rng;
-use crate::search::{Evaluate, NullMove, Playout, Tactical};
+use crate::search::{Evaluate, NullMove, Playout, PlayoutResult, Tactical};
 use crate::zobrist::zobrist_keys;
 
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -150,13 +150,13 @@ impl Tactical for TicTacToe {}
 impl NullMove for TicTacToe {}
 
 impl Playout for TicTacToe {
-    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> f32 {
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
         let me = self.side_to_move();
         let mut game = self.clone();
         let mut moves = MoveList::<u8, 9>::new();
         loop {
             if let Some(outcome) = game.outcome() {
-                return outcome.value_for(me);
+                return outcome.value_for(me).into();
             }
             game.generate_legal_moves(&mut moves);
             let mv = moves[rng.below(moves.len())];
