@@ -10,6 +10,7 @@ pub mod board;
 pub mod display;
 pub mod handicap;
 pub mod ladder;
+pub mod learned;
 pub mod notation;
 pub mod pattern;
 pub mod playout;

@@ -201,7 +201,7 @@ impl Playout for Position {
         let board = self.board();
         let color = board.to_move();
         let opponent_passed = self.moves().last().is_some_and(|mv| mv.is_pass());
-        let context = PriorContext::new(board, None);
+        let context = PriorContext::new(board, None, None);
         let mut kept = 0;
         for index in 0..moves.len() {
             let mv = moves[index];
@@ -223,8 +223,8 @@ impl Playout for Position {
     }
 
     fn priors(&self, moves: &[Move], priors: &mut [f32]) {
-        let last = self.moves().last().and_then(|mv| mv.point());
-        let context = PriorContext::new(self.board(), last);
+        let recent = |back: usize| self.moves().len().checked_sub(back).and_then(|index| self.moves()[index].point());
+        let context = PriorContext::new(self.board(), recent(1), recent(2));
         for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
             *prior = mv.point().map_or(0.5, |p| context.point_prior(p));
         }

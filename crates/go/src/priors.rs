@@ -2,13 +2,16 @@
 //!
 //! Captures and atari escapes come first (an escape into a working ladder last), then ataris that
 //! start a ladder, 3×3 shapes and the points around the last move, third and fourth lines; first
-//! lines and self-ataris last. On big boards the opening adds its own shape: light playouts cannot
+//! lines and self-ataris last. On boards from 13×13 up, the shape, line and distance weights are
+//! the ones learned from GNU Go's 19×19 games ([`crate::learned`]) instead of the hand-made ones
+//! kept for small boards. On big boards the opening adds its own shape: light playouts cannot
 //! tell a corner enclosure from a second-line crawl in an empty area (and they overrate the
 //! centre), so while the board is still mostly empty the tree only plays open areas on the third
 //! and fourth lines, corners first.
 
 use crate::board::{coordinates, diagonals, neighbors, point, Board, Cell};
 use crate::ladder;
+use crate::learned::LearnedPriors;
 use crate::pattern;
 use crate::playout::self_atari;
 
@@ -17,24 +20,31 @@ const OPENING_MIN_SIZE: usize = 13;
 /// Half-width of the square around a point that must hold no stone for it to be "open".
 const OPEN_RADIUS: usize = 3;
 
-/// What the priors of one node share: the board, the side to move, the last move and the phase.
+/// Smallest board on which the learned 19×19 priors replace the hand-made shape and distance
+/// weights.
+const LEARNED_MIN_SIZE: usize = 13;
+
+/// What the priors of one node share: the board, the side to move, the last two moves and the phase.
 pub struct PriorContext<'a> {
     board: &'a Board,
     color: Cell,
     last: Option<usize>,
+    /// The mover's own previous move.
+    own_last: Option<usize>,
     size: usize,
     /// A big board still mostly empty: the opening shape applies.
     opening: bool,
 }
 
 impl<'a> PriorContext<'a> {
-    /// The context for the side to move on `board`, whose last move was at `last`.
+    /// The context for the side to move on `board`, whose last move was at `last` and whose own
+    /// move before that at `own_last` (`None`: a pass, or no such move).
     #[must_use]
-    pub fn new(board: &'a Board, last: Option<usize>) -> Self {
+    pub fn new(board: &'a Board, last: Option<usize>, own_last: Option<usize>) -> Self {
         let size = board.size();
         let stones = size * size - board.empty_points().len();
         let opening = size >= OPENING_MIN_SIZE && stones < size * size / 6;
-        PriorContext { board, color: board.to_move(), last, size, opening }
+        PriorContext { board, color: board.to_move(), last, own_last, size, opening }
     }
 
     /// A positive weight for a stone at the empty point `p` (the searcher normalises them).
@@ -46,6 +56,10 @@ impl<'a> PriorContext<'a> {
         if atari && !board.captures_at(p, self.color) {
             weight *= if stones >= 2 { 0.05 } else { 0.3 };
         }
+        if self.size >= LEARNED_MIN_SIZE {
+            let learned = LearnedPriors::shipped().weight(board, p, self.color, self.last, self.own_last);
+            return weight * learned * self.opening_weight(p);
+        }
         if let Some(last) = self.last {
             if neighbors(last).contains(&p) || diagonals(last).contains(&p) {
                 weight *= 2.0;
@@ -55,7 +69,7 @@ impl<'a> PriorContext<'a> {
             weight *= 3.0;
         }
         if self.size >= 9 {
-            weight *= self.line_weight(p);
+            weight *= self.line_weight(p) * self.opening_weight(p);
         }
         weight
     }
@@ -110,23 +124,31 @@ impl<'a> PriorContext<'a> {
         }
     }
 
-    /// Third and fourth lines over the second and first; in the opening of a big board, a third-
-    /// or fourth-line point of an open area doubles, and the 3-3, 3-4 and 4-4 points double again.
-    /// (The other points of open areas never reach here: [`PriorContext::tree_allows`].)
+    /// Third and fourth lines over the second and first.
     fn line_weight(&self, p: usize) -> f32 {
         let (x_line, y_line) = self.edge_distances(p);
-        let line = x_line.min(y_line);
-        let weight = match line {
+        match x_line.min(y_line) {
             0 => 0.3,
             1 => 0.8,
             2 | 3 => 1.3,
             _ => 1.0,
-        };
-        if !(self.opening && (2..=3).contains(&line) && self.is_open(p)) {
-            return weight;
+        }
+    }
+
+    /// In the opening of a big board, a third- or fourth-line point of an open area doubles, and
+    /// the 3-3, 3-4 and 4-4 points double again. (The other points of open areas never reach
+    /// here: [`PriorContext::tree_allows`].)
+    fn opening_weight(&self, p: usize) -> f32 {
+        let (x_line, y_line) = self.edge_distances(p);
+        if !(self.opening && (2..=3).contains(&x_line.min(y_line)) && self.is_open(p)) {
+            return 1.0;
         }
         let corner_point = (2..=3).contains(&x_line.max(y_line));
-        weight * if corner_point { 4.0 } else { 2.0 }
+        if corner_point {
+            4.0
+        } else {
+            2.0
+        }
     }
 
     /// Distances of `p` from the nearest vertical and horizontal edge (0 on the first line).
@@ -154,7 +176,7 @@ mod tests {
     #[test]
     fn an_empty_big_board_prefers_corner_points_to_edges_and_centre() {
         let board = Board::new(19);
-        let context = PriorContext::new(&board, None);
+        let context = PriorContext::new(&board, None, None);
         let corner = context.point_prior(point(3, 3)); // D16, the 4-4 point
         let komoku = context.point_prior(point(2, 3)); // C16, a 3-4 point
         let side = context.point_prior(point(9, 3)); // K16, fourth line on the side
@@ -167,11 +189,11 @@ mod tests {
     #[test]
     fn the_opening_shape_stays_off_small_boards_and_crowded_areas() {
         let board = Board::new(9);
-        let context = PriorContext::new(&board, None);
+        let context = PriorContext::new(&board, None, None);
         assert_eq!(context.point_prior(point(2, 2)), context.point_prior(point(2, 4)), "9×9: third lines alike");
         let mut board = Board::new(19);
         board.place_setup_stone(point(4, 4), Cell::Black);
-        let context = PriorContext::new(&board, None);
+        let context = PriorContext::new(&board, None, None);
         let near = context.point_prior(point(2, 3));
         let far = context.point_prior(point(15, 3));
         assert!(far > near, "an empty corner before an occupied one: {far} {near}");
@@ -180,6 +202,17 @@ mod tests {
             !context.tree_allows(point(9, 9)) && !context.tree_allows(point(15, 1)),
             "open centre; open second line"
         );
-        assert!(PriorContext::new(&Board::new(9), None).tree_allows(point(4, 4)), "9×9 keeps every move");
+        assert!(PriorContext::new(&Board::new(9), None, None).tree_allows(point(4, 4)), "9×9 keeps every move");
+    }
+
+    #[test]
+    fn big_boards_answer_near_the_last_move_by_the_learned_weights() {
+        let mut board = Board::new(19);
+        board.place_setup_stone(point(9, 9), Cell::Black);
+        board.place_setup_stone(point(10, 9), Cell::White);
+        let context = PriorContext::new(&board, Some(point(10, 9)), Some(point(9, 9)));
+        let hane = context.point_prior(point(10, 10));
+        let far = context.point_prior(point(5, 5));
+        assert!(hane > 3.0 * far, "{hane} {far}");
     }
 }
