@@ -9,10 +9,13 @@ Usage: scripts/go-selfplay-gnugo.py OUT GAMES [LEVEL=0] [WORKERS=2] [SIZE=19]
 """
 import concurrent.futures
 import random
+import shutil
 import subprocess
 import sys
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+# Debian installs GNU Go under /usr/games, which is often not on PATH.
+GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games") or "gnugo"
 
 
 def ask(gnugo, command):
@@ -40,7 +43,7 @@ def corner_points(size):
 def play_game(seed, level, size):
     rng = random.Random(seed)
     gnugo = subprocess.Popen(
-        ["gnugo", "--mode", "gtp", "--chinese-rules", "--level", str(level), "--seed", str(seed)],
+        [GNUGO, "--mode", "gtp", "--chinese-rules", "--level", str(level), "--seed", str(seed)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         for command in (f"boardsize {size}", "clear_board", "komi 7.5"):

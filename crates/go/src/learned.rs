@@ -1,6 +1,8 @@
-//! Move priors learned from GNU Go's self-play on 19×19: how much more often than chance GNU Go
-//! played a point with a given 3×3 shape around it, on a given line, and at a given distance from
-//! the last move and from its own move before that. The table is `data/priors.txt`, made by
+//! Move priors learned from GNU Go's self-play on 19×19: a weight for each 3×3 shape around a
+//! point, each line, and each distance from the last move and from the mover's own move before
+//! that, fitted so that the product of a point's four weights, against the other legal points'
+//! products, predicts where GNU Go played (a Bradley-Terry model, as in CrazyStone). The table is
+//! `data/priors.txt`, made by
 //! `scripts/go-selfplay-gnugo.py` and `cargo run -p tessera-go --release --example learn_priors`.
 
 use std::sync::OnceLock;
@@ -13,7 +15,7 @@ pub const MAX_DISTANCE: usize = 17;
 /// Lines are counted from 0 (the edge) up to this one; points farther in share it.
 pub const MAX_LINE: usize = 5;
 
-/// The learned weights (1.0 = as often as chance).
+/// The learned weights (1.0 = an unlisted shape; the other groups average 1.0 over legal points).
 pub struct LearnedPriors {
     /// By 3×3 shape code, colours seen from the side to move (see [`shape_code`]).
     shapes: Vec<f32>,
