@@ -10,6 +10,7 @@
 //! random corner points and are skipped.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use tessera_go::learned::{canonical_code, distance, line, shape_code, LearnedPriors, MAX_DISTANCE, MAX_LINE};
 use tessera_go::priors::PriorContext;
@@ -67,7 +68,7 @@ fn recent_points(position: &Position) -> (Option<usize>, Option<usize>) {
     (back(1), back(2))
 }
 
-/// The feature groups of a candidate point, in the order of [`FeatureSet::ids`].
+/// The feature groups of a candidate point.
 const GROUPS: [&str; 4] = ["shape", "last", "own", "line"];
 /// Virtual competitions against a gamma-1 opponent, one won and one lost, that keep rare features
 /// near 1.
@@ -75,141 +76,143 @@ const PRIOR_GAMES: f64 = 1.0;
 /// Minorization-maximization sweeps over all groups.
 const SWEEPS: usize = 25;
 
+/// One sample as a competition: its candidates' indices and the winner's.
+struct Competition {
+    candidates: Range<usize>,
+    chosen: usize,
+}
+
 /// Every candidate of every sample as dense feature ids, one per group, ready for the fit.
 struct FeatureSet {
-    /// Four ids per candidate: shape, last distance, own distance, line (offset per group).
+    /// One id per group and candidate, in the order of [`GROUPS`].
     ids: Vec<u32>,
-    /// Per sample: the first candidate's index and the chosen candidate's index.
-    samples: Vec<(usize, usize)>,
+    competitions: Vec<Competition>,
     /// First id of each group, then the total count.
-    group_start: [usize; 5],
+    group_start: [usize; GROUPS.len() + 1],
     /// The canonical shape code of each shape id (the last shape id gathers the rare shapes).
     shape_codes: Vec<u16>,
 }
 
 impl FeatureSet {
-    /// The features of every sample of the records in `text`.
+    /// The features of every sample of the records in `text`, replayed once.
     fn collect(text: &str) -> FeatureSet {
+        // Shapes are gathered as canonical codes first and numbered once their counts are known.
+        let (mut ids, mut competitions) = (Vec::new(), Vec::new());
         let mut seen: HashMap<u16, u64> = HashMap::new();
         for_each_sample(text, |sample| {
+            // GNU Go now and then fills its own eye, which is no candidate: such a move teaches nothing.
+            let Some(chosen) = sample.candidates.iter().position(|&p| p == sample.chosen) else { return };
             let board = sample.position.board();
+            let (last_point, own_point) = recent_points(sample.position);
+            let first = ids.len() / GROUPS.len();
+            competitions
+                .push(Competition { candidates: first..first + sample.candidates.len(), chosen: first + chosen });
             for &p in sample.candidates {
-                *seen.entry(canonical_code(shape_code(board, p, sample.color))).or_default() += 1;
+                let shape = canonical_code(shape_code(board, p, sample.color));
+                *seen.entry(shape).or_default() += 1;
+                let (last, own) = (distance(p, last_point), distance(p, own_point));
+                ids.extend([u32::from(shape), last as u32, own as u32, line(board, p) as u32]);
             }
         });
         let mut shape_codes: Vec<u16> =
             seen.iter().filter(|(_, &count)| count >= MIN_SEEN).map(|(&code, _)| code).collect();
         shape_codes.sort_unstable();
-        let shape_ids: HashMap<u16, u32> =
-            shape_codes.iter().enumerate().map(|(id, &code)| (code, id as u32)).collect();
-        let rare = shape_codes.len() as u32;
         let shapes = shape_codes.len() + 1;
-        let group_start = [
-            0,
-            shapes,
-            shapes + MAX_DISTANCE + 1,
-            shapes + 2 * (MAX_DISTANCE + 1),
-            shapes + 2 * (MAX_DISTANCE + 1) + MAX_LINE + 1,
-        ];
-        let (mut ids, mut samples) = (Vec::new(), Vec::new());
-        for_each_sample(text, |sample| {
-            let board = sample.position.board();
-            let (last_point, own_point) = recent_points(sample.position);
-            let first = ids.len() / GROUPS.len();
-            // GNU Go now and then fills its own eye, which is no candidate: such a move teaches nothing.
-            let Some(chosen) = sample.candidates.iter().position(|&p| p == sample.chosen) else { return };
-            samples.push((first, first + chosen));
-            for &p in sample.candidates {
-                let shape = shape_ids.get(&canonical_code(shape_code(board, p, sample.color))).copied().unwrap_or(rare);
-                ids.extend([
-                    shape,
-                    (group_start[1] + distance(p, last_point)) as u32,
-                    (group_start[2] + distance(p, own_point)) as u32,
-                    (group_start[3] + line(board, p)) as u32,
-                ]);
+        let sizes = [shapes, MAX_DISTANCE + 1, MAX_DISTANCE + 1, MAX_LINE + 1];
+        let mut group_start = [0; GROUPS.len() + 1];
+        for (group, size) in sizes.into_iter().enumerate() {
+            group_start[group + 1] = group_start[group] + size;
+        }
+        let rare = shape_codes.len() as u32;
+        for features in ids.chunks_mut(GROUPS.len()) {
+            features[0] = shape_codes.binary_search(&(features[0] as u16)).map_or(rare, |id| id as u32);
+            for group in 1..GROUPS.len() {
+                features[group] += group_start[group] as u32;
             }
-        });
-        FeatureSet { ids, samples, group_start, shape_codes }
+        }
+        FeatureSet { ids, competitions, group_start, shape_codes }
     }
 
-    fn candidate_count(&self) -> usize {
-        self.ids.len() / GROUPS.len()
+    /// The feature ids of one candidate.
+    fn features(&self, candidate: usize) -> &[u32] {
+        &self.ids[candidate * GROUPS.len()..][..GROUPS.len()]
+    }
+
+    /// A candidate's strength: the product of its features' gammas.
+    fn strength(&self, gammas: &[f64], candidate: usize) -> f64 {
+        self.features(candidate).iter().map(|&id| gammas[id as usize]).product()
     }
 
     /// Coulom's minorization-maximization for the generalized Bradley-Terry model ("Computing
     /// Elo ratings of move patterns in the game of Go", 2007): each sample is a competition that
     /// the chosen candidate won, a candidate's strength is the product of its features' gammas.
-    fn fit(&self) -> Vec<f64> {
+    /// Each group is updated in turn against the strengths of the others.
+    fn fit(&self, sweeps: usize) -> Vec<f64> {
         let total = self.group_start[GROUPS.len()];
         let mut gammas = vec![1.0f64; total];
         let mut wins = vec![0.0f64; total];
-        for &(_, chosen) in &self.samples {
-            for &id in &self.ids[chosen * GROUPS.len()..][..GROUPS.len()] {
+        for competition in &self.competitions {
+            for &id in self.features(competition.chosen) {
                 wins[id as usize] += 1.0;
             }
         }
-        let mut strengths = vec![0.0f64; self.candidate_count()];
-        let ends = self.samples.iter().skip(1).map(|&(first, _)| first).chain([self.candidate_count()]);
-        let ranges: Vec<(usize, usize)> = self.samples.iter().map(|&(first, _)| first).zip(ends).collect();
-        for sweep in 0..SWEEPS {
+        let mut strengths = vec![0.0f64; self.ids.len() / GROUPS.len()];
+        let mut denominators = vec![0.0f64; total];
+        for sweep in 0..sweeps {
             for group in 0..GROUPS.len() {
                 for (candidate, strength) in strengths.iter_mut().enumerate() {
-                    *strength = self.ids[candidate * GROUPS.len()..][..GROUPS.len()]
-                        .iter()
-                        .map(|&id| gammas[id as usize])
-                        .product();
+                    *strength = self.strength(&gammas, candidate);
                 }
-                let mut denominators = vec![0.0f64; total];
-                for &(first, end) in &ranges {
-                    let sum: f64 = strengths[first..end].iter().sum();
-                    let features = self.ids[first * GROUPS.len()..end * GROUPS.len()].chunks(GROUPS.len());
-                    for (strength, features) in strengths[first..end].iter().zip(features) {
-                        let id = features[group] as usize;
-                        denominators[id] += strength / gammas[id] / sum;
+                denominators.fill(0.0);
+                for competition in &self.competitions {
+                    let sum: f64 = strengths[competition.candidates.clone()].iter().sum();
+                    for candidate in competition.candidates.clone() {
+                        let id = self.features(candidate)[group] as usize;
+                        denominators[id] += strengths[candidate] / gammas[id] / sum;
                     }
                 }
                 for id in self.group_start[group]..self.group_start[group + 1] {
                     gammas[id] = (wins[id] + PRIOR_GAMES) / (denominators[id] + 2.0 * PRIOR_GAMES / (gammas[id] + 1.0));
                 }
             }
-            eprintln!("sweep {sweep}: log-likelihood {:.1}", self.log_likelihood(&gammas, &ranges));
+            eprintln!("sweep {sweep}: log-likelihood {:.1}", self.log_likelihood(&gammas));
         }
         gammas
     }
 
-    fn log_likelihood(&self, gammas: &[f64], ranges: &[(usize, usize)]) -> f64 {
-        let strength = |candidate: usize| -> f64 {
-            self.ids[candidate * GROUPS.len()..][..GROUPS.len()].iter().map(|&id| gammas[id as usize]).product()
-        };
-        self.samples
-            .iter()
-            .zip(ranges)
-            .map(|(&(_, chosen), &(first, end))| (strength(chosen) / (first..end).map(strength).sum::<f64>()).ln())
-            .sum()
+    fn log_likelihood(&self, gammas: &[f64]) -> f64 {
+        let strength = |candidate| self.strength(gammas, candidate);
+        let chance = |c: &Competition| strength(c.chosen) / c.candidates.clone().map(strength).sum::<f64>();
+        self.competitions.iter().map(|competition| chance(competition).ln()).sum()
+    }
+
+    /// How many candidates hold each feature id.
+    fn feature_counts(&self) -> Vec<u64> {
+        let mut counts = vec![0u64; self.group_start[GROUPS.len()]];
+        for &id in &self.ids {
+            counts[id as usize] += 1;
+        }
+        counts
     }
 }
 
 fn learn(text: &str) {
     let features = FeatureSet::collect(text);
-    let mut gammas = features.fit();
+    let mut gammas = features.fit(SWEEPS);
     // Scale is free within a group: rare (unlisted) shapes read as 1.0, and each other group
     // averages 1.0 over the candidates, so a prior stays near "chance" in size.
     let start = features.group_start;
     let rare = gammas[start[1] - 1];
     gammas[..start[1]].iter_mut().for_each(|gamma| *gamma /= rare);
+    let counts = features.feature_counts();
     for group in 1..GROUPS.len() {
-        let mut counts = vec![0u64; start[group + 1] - start[group]];
-        for chunk in features.ids.chunks(GROUPS.len()) {
-            counts[chunk[group] as usize - start[group]] += 1;
-        }
-        let seen: u64 = counts.iter().sum();
-        let mean: f64 =
-            counts.iter().zip(&gammas[start[group]..]).map(|(&count, gamma)| count as f64 * gamma).sum::<f64>()
-                / seen as f64;
-        gammas[start[group]..start[group + 1]].iter_mut().for_each(|gamma| *gamma /= mean);
+        let ids = start[group]..start[group + 1];
+        let seen: u64 = counts[ids.clone()].iter().sum();
+        let mean = ids.clone().map(|id| counts[id] as f64 * gammas[id]).sum::<f64>() / seen as f64;
+        gammas[ids].iter_mut().for_each(|gamma| *gamma /= mean);
     }
     println!("# Go move priors learned by examples/learn_priors.rs (minorization-maximization over shape,");
-    println!("# last- and own-move distance and line) from {} moves of GNU Go self-play", features.samples.len());
+    println!("# last- and own-move distance and line) from {} moves of GNU Go self-play", features.competitions.len());
     println!("# (scripts/go-selfplay-gnugo.py); unlisted shapes weigh 1, other groups average 1 over the candidates.");
     for (group, name) in GROUPS.iter().enumerate().skip(1) {
         for (index, gamma) in gammas[start[group]..start[group + 1]].iter().enumerate() {
@@ -268,5 +271,41 @@ fn main() {
             evaluate(&text, table.as_deref());
         }
         _ => eprintln!("{usage}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_recovers_how_much_stronger_a_feature_is() {
+        // Two shapes (ids 0 and 1), the rest shared: shape 0 wins three competitions in four.
+        let group_start = [0, 2, 3, 4, 5];
+        let (mut ids, mut competitions) = (Vec::new(), Vec::new());
+        for index in 0..400 {
+            let first = ids.len() / GROUPS.len();
+            ids.extend([0, 2, 3, 4, 1, 2, 3, 4]);
+            competitions
+                .push(Competition { candidates: first..first + 2, chosen: first + usize::from(index % 4 == 0) });
+        }
+        let features = FeatureSet { ids, competitions, group_start, shape_codes: vec![7] };
+        let gammas = features.fit(50);
+        let ratio = gammas[0] / gammas[1];
+        assert!((2.9..3.1).contains(&ratio), "{ratio}");
+        assert!(features.log_likelihood(&gammas) > features.log_likelihood(&[1.0; 5]));
+    }
+
+    #[test]
+    fn records_become_one_competition_per_stone_after_the_opening() {
+        let features = FeatureSet::collect("B D4 W Q16 B D16 W Q4 B C3 W R17\n");
+        assert_eq!(features.competitions.len(), 2);
+        let first = &features.competitions[0];
+        assert_eq!(first.candidates.len(), 19 * 19 - 4);
+        // C3 answers Q4: the chosen candidate's last-move distance is theirs.
+        let (c3, q4) = (parse_vertex(SIZE, "C3").unwrap(), parse_vertex(SIZE, "Q4").unwrap());
+        let last_id = features.features(first.chosen)[1] as usize - features.group_start[1];
+        assert_eq!(last_id, distance(c3.point().unwrap(), q4.point()));
+        assert_eq!(features.feature_counts().iter().sum::<u64>() as usize, features.ids.len());
     }
 }
