@@ -3,6 +3,7 @@
 //! Subcommands grow with the project: `engines` lists the engine binaries and how a GUI starts
 //! each; `latency` measures how fast a running search answers `stop`.
 
+mod datagen;
 mod demo;
 mod guide;
 mod latency;
@@ -30,6 +31,8 @@ enum Command {
     Engines,
     /// Play two engines against each other through their protocols and measure the result.
     Match(Box<matches::MatchArgs>),
+    /// Play self-play games and store their quiet positions, labelled, for training evaluations.
+    Datagen(datagen::DatagenArgs),
     /// Measure the time from `stop` to the search's answer (target: a few milliseconds).
     Latency {
         /// How many searches to stop.
@@ -56,6 +59,12 @@ fn main() -> std::process::ExitCode {
             }
         }
         Some(Command::Latency { trials, threads }) => latency::measure(trials, threads),
+        Some(Command::Datagen(args)) => {
+            if let Err(error) = datagen::run(&args) {
+                eprintln!("tessera datagen: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
         Some(Command::Match(args)) => {
             if let Err(error) = matches::run(&args) {
                 eprintln!("tessera match: {error}");

@@ -5,7 +5,8 @@
 //!   insufficient-material draws).
 //! - [`fen`] reads and writes FEN (X-FEN and Shredder-FEN castling); [`notation`] writes and
 //!   reads UCI and SAN moves; [`perft`] counts move trees.
-//! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks.
+//! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks; [`packed`]
+//!   stores positions in training-data files.
 
 pub mod attacks;
 pub mod bench;
@@ -16,6 +17,7 @@ pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod packed;
 pub mod perft;
 pub mod search;
 pub mod types;

@@ -1,0 +1,327 @@
+//! `tessera datagen`: self-play games whose quiet positions are labelled with our own search score
+//! and the game's final result, appended to a training-data file (`tessera_nnue::data`).
+//!
+//! Each game starts from a few random legal plies (seeded by the game's index, so a resumed run
+//! plays new games), then both sides search a fixed number of nodes per move. Kept positions are
+//! those a static evaluation should judge by itself: not in check, the best move not a capture or
+//! promotion, the score not a mate. Games are adjudicated as won once the score stays beyond
+//! [`WIN_SCORE`] for [`WIN_PLIES`] plies, and drawn after [`MAX_GAME_PLIES`] plies or when the score
+//! stays within [`DRAW_SCORE`] of zero for [`DRAW_PLIES`] plies after move 40.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use tessera_core::{
+    AlphaBeta, EngineOptions, Evaluate, Limits, NullMove, Outcome, Rng, Score, SearchControl, Searcher, Silent,
+    Tactical,
+};
+use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
+
+/// A score that stays beyond this many centipawns for [`WIN_PLIES`] plies decides the game.
+const WIN_SCORE: i32 = 1_200;
+/// See [`WIN_SCORE`].
+const WIN_PLIES: u32 = 6;
+/// A score this close to zero for [`DRAW_PLIES`] plies after ply [`DRAW_AFTER_PLY`] draws the game.
+const DRAW_SCORE: i32 = 8;
+/// See [`DRAW_SCORE`].
+const DRAW_PLIES: u32 = 16;
+/// See [`DRAW_SCORE`].
+const DRAW_AFTER_PLY: usize = 80;
+/// Games still running after this many plies are drawn.
+const MAX_GAME_PLIES: usize = 400;
+/// An opening whose first search scores beyond this is thrown away (too lopsided to teach much).
+const MAX_OPENING_SCORE: i32 = 400;
+/// How often a line of progress is printed when stderr is not a terminal.
+const LOG_INTERVAL: Duration = Duration::from_secs(60);
+
+/// The games `tessera datagen` can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DatagenGame {
+    /// Standard chess.
+    Chess,
+}
+
+/// Everything `tessera datagen` accepts.
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// The game to play.
+    #[arg(long, value_enum)]
+    pub game: DatagenGame,
+    /// Games the output file should hold when done (games already in it count).
+    #[arg(long)]
+    pub games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5_000)]
+    pub nodes: u64,
+    /// The training-data file to create or append to (keep it outside the repository, e.g. under
+    /// `$TESSERA_DATA`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Games played at once, one search thread each.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Random plies before the searched moves start (one more on odd-numbered games).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Seed of the random openings; game `i` uses a generator derived from this and `i`.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Why `tessera datagen` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// The output file could not be opened or written.
+    #[error(transparent)]
+    Data(#[from] DataError),
+}
+
+/// Runs `tessera datagen` with the arguments given.
+///
+/// # Errors
+/// When the output file cannot be used.
+pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
+    match args.game {
+        DatagenGame::Chess => {
+            let start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
+            generate(args, &start, |position: &tessera_chess::Chess| *position.board())
+        }
+    }
+}
+
+/// What the worker threads share.
+struct Progress {
+    next_game: AtomicU64,
+    positions: AtomicU64,
+    games_done: AtomicU64,
+    failed: AtomicBool,
+}
+
+/// Plays the games and writes them; `packed` turns a position into the game's stored form.
+fn generate<G, P>(args: &DatagenArgs, start: &G, packed: fn(&G) -> P) -> Result<(), DatagenError>
+where
+    G: Evaluate + Tactical + NullMove,
+    P: PackedPosition,
+{
+    let (mut writer, resume) = DataWriter::append::<P>(&args.out)?;
+    if resume.trimmed_bytes > 0 {
+        eprintln!(
+            "tessera datagen: {}: cut {} bytes of an interrupted record from the end",
+            args.out.display(),
+            resume.trimmed_bytes
+        );
+    }
+    if resume.games >= args.games {
+        eprintln!("tessera datagen: {} already holds {} games", args.out.display(), resume.games);
+        return Ok(());
+    }
+    eprintln!(
+        "tessera datagen: {} holds {} games ({} positions); playing {} more at {} nodes per move on {} threads",
+        args.out.display(),
+        resume.games,
+        resume.records,
+        args.games - resume.games,
+        args.nodes,
+        args.threads.max(1)
+    );
+    let progress = Progress {
+        next_game: AtomicU64::new(resume.games),
+        positions: AtomicU64::new(0),
+        games_done: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
+    };
+    let bar = progress_bar(args.games - resume.games);
+    let started = Instant::now();
+    let (sender, receiver) = crossbeam_channel::bounded::<Vec<u8>>(64);
+    let result = std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            let sender = sender.clone();
+            let progress = &progress;
+            scope.spawn(move || {
+                let mut player = SelfPlay::new(args, start.clone());
+                loop {
+                    let index = progress.next_game.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games || progress.failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let records = player.play_game(index, packed);
+                    if sender.send(records).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut last_log = Instant::now();
+        for records in receiver {
+            if let Err(error) = writer.write_game(&records) {
+                progress.failed.store(true, Ordering::Relaxed);
+                return Err(error);
+            }
+            let games = progress.games_done.fetch_add(1, Ordering::Relaxed) + 1;
+            let positions = progress.positions.fetch_add((records.len() / (P::BYTES + 4)) as u64, Ordering::Relaxed)
+                + (records.len() / (P::BYTES + 4)) as u64;
+            let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_position(games);
+            bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
+            if bar.is_hidden() && last_log.elapsed() >= LOG_INTERVAL {
+                last_log = Instant::now();
+                eprintln!(
+                    "tessera datagen: {} of {} games, {positions} positions, {rate:.0} positions/s",
+                    resume.games + games,
+                    args.games
+                );
+            }
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    result?;
+    let positions = progress.positions.load(Ordering::Relaxed);
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{} games, {positions} positions in {seconds:.0} s: {:.0} positions/s; {} now holds {} games",
+        progress.games_done.load(Ordering::Relaxed),
+        positions as f64 / seconds.max(1e-3),
+        args.out.display(),
+        resume.games + progress.games_done.load(Ordering::Relaxed)
+    );
+    Ok(())
+}
+
+fn progress_bar(games: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed} / ~{eta}]")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// One thread's self-play: a searcher and the settings of every game it plays.
+struct SelfPlay<'a, G: Evaluate + Tactical + NullMove> {
+    args: &'a DatagenArgs,
+    start: G,
+    searcher: AlphaBeta<G>,
+    control: SearchControl,
+}
+
+/// A kept position waiting for the game's result.
+struct Pending<P> {
+    position: P,
+    score: i16,
+    side: tessera_core::Side,
+}
+
+impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
+    fn new(args: &'a DatagenArgs, start: G) -> Self {
+        let options = EngineOptions { threads: 1, hash_mb: 16, multipv: 1, ..EngineOptions::default() };
+        SelfPlay { args, start, searcher: AlphaBeta::new(&options, 40), control: SearchControl::new() }
+    }
+
+    /// Plays game `index` and returns its records, encoded.
+    fn play_game<P: PackedPosition>(&mut self, index: u64, packed: fn(&G) -> P) -> Vec<u8> {
+        let mut rng = Rng::new(self.args.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let limits = Limits::nodes(self.args.nodes);
+        let (mut pending, outcome) = loop {
+            let position = self.random_opening(&mut rng, index);
+            self.searcher.clear();
+            if let Some(played) = self.play_out(position, &limits, packed) {
+                break played;
+            }
+        };
+        let mut bytes = Vec::with_capacity(pending.len() * (P::BYTES + 4));
+        let mut packed_bytes = vec![0u8; P::BYTES];
+        for (number, record) in pending.drain(..).enumerate() {
+            let result = match outcome {
+                Outcome::Draw => WdlResult::Draw,
+                Outcome::Win(side) if side == record.side => WdlResult::Win,
+                Outcome::Win(_) => WdlResult::Loss,
+            };
+            record.position.pack(&mut packed_bytes);
+            encode_record(&packed_bytes, record.score, result, number == 0, &mut bytes);
+        }
+        bytes
+    }
+
+    /// The start position after the random plies of game `index`, still undecided.
+    fn random_opening(&self, rng: &mut Rng, index: u64) -> G {
+        let plies = self.args.random_plies + usize::from(index % 2 == 1);
+        let mut moves = G::Moves::default();
+        'retry: loop {
+            let mut position = self.start.clone();
+            for _ in 0..plies {
+                position.generate_legal_moves(&mut moves);
+                if moves.is_empty() {
+                    continue 'retry;
+                }
+                position.play(moves[rng.below(moves.len())]);
+            }
+            if position.outcome().is_none() {
+                return position;
+            }
+        }
+    }
+
+    /// Plays `position` to its end; `None` when the opening proves too lopsided to keep.
+    fn play_out<P: PackedPosition>(
+        &mut self,
+        mut position: G,
+        limits: &Limits<G::Move>,
+        packed: fn(&G) -> P,
+    ) -> Option<(Vec<Pending<P>>, Outcome)> {
+        let mut pending = Vec::new();
+        let opening_ply = position.ply();
+        let mut winner = None;
+        let mut winning_plies = 0;
+        let mut quiet_plies = 0;
+        let mut first_search = true;
+        let outcome = loop {
+            if let Some(outcome) = position.outcome() {
+                break outcome;
+            }
+            let played = position.ply() - opening_ply;
+            if played >= MAX_GAME_PLIES {
+                break Outcome::Draw;
+            }
+            self.control.reset(false);
+            let result = self.searcher.search(&position, limits, &self.control, &mut Silent);
+            // A legal move exists (the outcome above was undecided), so the search returns one.
+            let best = result.best.expect("an undecided position has a legal move");
+            let side = position.side_to_move();
+            let value = match result.score {
+                Score::Centipawns(value) => value,
+                Score::Mate(moves) if moves > 0 => tessera_core::score::MATE,
+                _ => -tessera_core::score::MATE,
+            };
+            if first_search && value.abs() > MAX_OPENING_SCORE {
+                return None;
+            }
+            first_search = false;
+            // Both players must keep agreeing on the same winner.
+            let leader = (value.abs() >= WIN_SCORE).then(|| if value > 0 { side } else { side.opponent() });
+            winning_plies = if leader.is_some() && leader == winner { winning_plies + 1 } else { 1 };
+            winner = leader;
+            if let (Some(side), true) = (winner, winning_plies >= WIN_PLIES) {
+                break Outcome::Win(side);
+            }
+            quiet_plies = if value.abs() <= DRAW_SCORE { quiet_plies + 1 } else { 0 };
+            if played >= DRAW_AFTER_PLY && quiet_plies >= DRAW_PLIES {
+                break Outcome::Draw;
+            }
+            let quiet = !position.in_check() && !position.is_tactical(best);
+            if let (true, Score::Centipawns(score)) = (quiet, result.score) {
+                let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                pending.push(Pending { position: packed(&position), score, side });
+            }
+            position.play(best);
+        };
+        Some((pending, outcome))
+    }
+}

@@ -1,0 +1,125 @@
+//! `tessera datagen`: games land in the training-data file whole, a second run resumes where the
+//! first stopped, and a file of another kind is refused by name without being touched.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tessera_chess::{Board, Chess, Color, Rules};
+use tessera_nnue::data::{read_header, DataReader, PackedPosition, HEADER_BYTES};
+
+fn datagen(out: &Path, games: u32) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["datagen", "--game", "chess", "--nodes", "400", "--random-plies", "6", "--threads", "2"])
+        .args(["--games", &games.to_string(), "--out"])
+        .arg(out)
+        .output()
+        .expect("running tessera datagen")
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tessera-datagen-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Every record of the file: (position, score, result value, first of game).
+fn records(path: &Path) -> Vec<(Board, i16, f32, bool)> {
+    let mut reader = DataReader::open::<Board>(path).unwrap();
+    let mut out = Vec::new();
+    while let Some(record) = reader.next_record().unwrap() {
+        let board = Board::unpack(record.position).unwrap();
+        out.push((board, record.score, record.result.value(), record.first_of_game));
+    }
+    out
+}
+
+#[test]
+fn games_are_written_whole_and_resumed() {
+    let path = temp_file("resume");
+    let output = datagen(&path, 3);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(read_header(&path).unwrap().game, "chess");
+    let first = records(&path);
+    let games = first.iter().filter(|record| record.3).count();
+    assert_eq!(games, 3);
+    assert!(first[0].3, "the file starts with a game");
+    for (board, score, result, _) in &first {
+        // Kept positions are quiet and live: not in check, with legal moves, scores not mates.
+        assert!(!board.in_check(), "{}", board.to_fen());
+        let game = Chess::from_board(*board, Rules::STANDARD);
+        assert!(game.count_legal_moves() > 0);
+        assert!(score.abs() < 20_000);
+        assert!([0.0, 0.5, 1.0].contains(result));
+    }
+    // Within a game, results seen from alternating sides agree: a win for one side is a loss for
+    // the other.
+    let starts: Vec<usize> = (0..first.len()).filter(|&index| first[index].3).chain([first.len()]).collect();
+    for game in starts.windows(2) {
+        let white_results: Vec<f32> = first[game[0]..game[1]]
+            .iter()
+            .map(|(board, _, result, _)| if board.side_to_move() == Color::White { *result } else { 1.0 - result })
+            .collect();
+        assert!(white_results.iter().all(|&result| result == white_results[0]), "{white_results:?}");
+    }
+
+    let output = datagen(&path, 5);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("holds 3 games"), "{stderr}");
+    let second = records(&path);
+    assert_eq!(second.iter().filter(|record| record.3).count(), 5);
+    assert_eq!(&second[..first.len()], &first[..], "earlier games are kept as they were");
+
+    // Asking for no more games than the file holds plays nothing.
+    let output = datagen(&path, 4);
+    assert!(output.status.success());
+    assert_eq!(records(&path).len(), second.len());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn an_interrupted_file_is_trimmed_and_continued() {
+    let path = temp_file("interrupted");
+    assert!(datagen(&path, 1).status.success());
+    let whole = std::fs::metadata(&path).unwrap().len();
+    // Cut the last record in half, as a killed run might leave it.
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(whole - 10).unwrap();
+    drop(file);
+    let output = datagen(&path, 2);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cut 22 bytes"), "{stderr}");
+    let records = records(&path);
+    assert_eq!(records.iter().filter(|record| record.3).count(), 2);
+    let record_bytes = (Board::BYTES + 4) as u64;
+    assert_eq!((std::fs::metadata(&path).unwrap().len() - HEADER_BYTES as u64) % record_bytes, 0);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_foreign_file_is_refused_and_left_alone() {
+    let path = temp_file("foreign");
+    std::fs::write(&path, "[Event \"a PGN, not training data\"]\n").unwrap();
+    let output = datagen(&path, 1);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&path.display().to_string()) && stderr.contains("not a Tessera training-data file"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "[Event \"a PGN, not training data\"]\n");
+
+    // A training file of another game is refused by name.
+    let mut header = Vec::from(*b"TSRDATA\0");
+    header.extend_from_slice(&1u16.to_le_bytes());
+    header.extend_from_slice(&36u16.to_le_bytes());
+    header.extend_from_slice(b"xiangqi\0\0\0\0\0\0\0\0\0\0\0\0\0");
+    std::fs::write(&path, &header).unwrap();
+    let output = datagen(&path, 1);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("training data for xiangqi, not chess"), "{stderr}");
+    assert_eq!(std::fs::read(&path).unwrap(), header);
+    std::fs::remove_file(&path).unwrap();
+}
