@@ -24,6 +24,13 @@ pub trait Searcher<G: Game>: Send + 'static {
 
     /// Applies engine-wide options (threads, memory, MultiPV, overhead).
     fn set_options(&mut self, options: &EngineOptions);
+
+    /// The memory the searcher's tables may use, in MiB, after the last [`Searcher::set_options`]:
+    /// below the requested `hash_mb` when the system could not give that much (protocols tell the
+    /// user). `None` for a searcher without such tables.
+    fn memory_mb(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Pruning margins a game tunes for the alpha-beta searcher. Zero disables a technique.

@@ -36,23 +36,42 @@ struct Bucket([Slot; ENTRIES_PER_BUCKET]);
 
 /// The shared table. Resizing and clearing need `&mut self`; probing and storing take `&self`.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
+    megabytes: usize,
 }
 
 impl TranspositionTable {
-    /// A table using about `megabytes` MiB (at least one bucket).
+    /// A table of `megabytes` MiB, or less when the system cannot give that much: the size is
+    /// clamped to the available memory ([`crate::memory::clamp_mb`]) and halved until the
+    /// allocation succeeds. Never aborts for want of memory; [`Self::megabytes`] says what was had.
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = (0..count)
-            .map(|_| Bucket(std::array::from_fn(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) })))
-            .collect();
-        TranspositionTable { buckets, generation: AtomicU8::new(0) }
+        let mut megabytes = crate::memory::clamp_mb(megabytes);
+        loop {
+            let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+            if let Some(buckets) = zeroed_buckets(count) {
+                return TranspositionTable { buckets, generation: AtomicU8::new(0), megabytes };
+            }
+            if megabytes == 1 {
+                // Not even one MiB: a single bucket keeps the search working.
+                let buckets = Box::new([empty_bucket()]);
+                return TranspositionTable { buckets, generation: AtomicU8::new(0), megabytes: 0 };
+            }
+            megabytes /= 2;
+        }
     }
 
-    /// Replaces the table by an empty one of `megabytes` MiB.
+    /// The table's size in MiB (0 when the system refused even one).
+    #[must_use]
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
+    }
+
+    /// Replaces the table by an empty one of `megabytes` MiB (or what the system gives, see [`Self::new`]).
     pub fn resize(&mut self, megabytes: usize) {
+        // Free the old table first: the new one may need its memory.
+        self.buckets = Box::new([empty_bucket()]);
         *self = TranspositionTable::new(megabytes);
     }
 
@@ -150,6 +169,24 @@ impl TranspositionTable {
 }
 
 // Layout of `data`: move 16 | value 16 | eval 16 | depth 8 | bound 2 | generation 6.
+fn empty_bucket() -> Bucket {
+    Bucket(std::array::from_fn(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }))
+}
+
+/// `count` empty buckets, or `None` when the allocator refuses (where `vec!` or `collect` would
+/// abort the process).
+fn zeroed_buckets(count: usize) -> Option<Box<[Bucket]>> {
+    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
+    // SAFETY: `layout` has a non-zero size (`count >= 1`, buckets are 64 bytes).
+    let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Bucket>();
+    if pointer.is_null() {
+        return None;
+    }
+    // SAFETY: the memory is allocated by the global allocator with the layout of `[Bucket; count]`,
+    // as `Box` expects, and all-zero bytes are a valid `Bucket` (atomics holding 0: empty slots).
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count)) })
+}
+
 fn pack(move_bits: Option<u16>, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let bound_bits: u64 = match bound {
         Bound::Exact => 1,
@@ -208,6 +245,17 @@ fn value_from_table(value: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::score::mate_in;
+
+    #[test]
+    fn tables_have_their_size_and_clear_to_empty() {
+        let mut table = TranspositionTable::new(2);
+        assert_eq!(table.megabytes(), 2);
+        table.store(42, 0, Some(7), 10, 5, 3, Bound::Exact);
+        assert!(table.probe(42, 0).is_some());
+        table.clear();
+        assert!(table.probe(42, 0).is_none());
+        assert_eq!(table.megabytes(), 2);
+    }
 
     #[test]
     fn stores_and_finds_entries() {

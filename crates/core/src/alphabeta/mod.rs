@@ -17,11 +17,11 @@ use crate::info::{Info, InfoSink, Report, SearchResult};
 use crate::limits::{EngineOptions, Limits};
 use crate::score::{is_mate_value, Bound, Score, INFINITE, MATE, MAX_PLY};
 use crate::search::{Evaluate, NullMove, Searcher, Tactical};
+use crate::threads::{shortfall_message, spawn_helpers};
 use crate::time::{SearchControl, TimeManager};
 use crate::tt::TranspositionTable;
 
-/// Stack size of helper search threads: deep recursion with move lists on the stack.
-pub const SEARCH_STACK_SIZE: usize = 64 * 1024 * 1024;
+pub use crate::threads::SEARCH_STACK_SIZE;
 
 /// After this long, the main thread reports the root move it is searching.
 const CURRENT_MOVE_DELAY: Duration = Duration::from_secs(1);
@@ -40,6 +40,8 @@ pub struct AlphaBeta<G: Game> {
     workers: Vec<Worker<G>>,
     options: EngineOptions,
     moves_left: u32,
+    /// Whether the user was told that fewer threads started than asked (told once per setting).
+    thread_shortfall_reported: bool,
 }
 
 impl<G: Evaluate + Tactical + NullMove> AlphaBeta<G> {
@@ -52,6 +54,7 @@ impl<G: Evaluate + Tactical + NullMove> AlphaBeta<G> {
             workers: Vec::new(),
             options: options.clone(),
             moves_left,
+            thread_shortfall_reported: false,
         };
         searcher.set_options(options);
         searcher
@@ -108,25 +111,25 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
         };
         let multipv = self.options.multipv.clamp(1, root_moves.len());
         let (main, helpers) = self.workers.split_first_mut().expect("set_options keeps at least one worker");
-        let depth = std::thread::scope(|scope| {
-            for (index, helper) in helpers.iter_mut().enumerate() {
-                let mut position = root.clone();
-                let mut moves = root_moves.clone();
-                let shared = &shared;
-                std::thread::Builder::new()
-                    .stack_size(SEARCH_STACK_SIZE)
-                    .spawn_scoped(scope, move || {
-                        let mut context = Iteration { worker: helper, shared, limits, multipv: 1, start, sink: None };
-                        context.deepen(&mut position, &mut moves, 1 + (index as u32 + 1) % 2);
-                    })
-                    .expect("spawning a search thread");
+        let asked = helpers.len();
+        let (depth, started) = std::thread::scope(|scope| {
+            let shared = &shared;
+            let payloads =
+                helpers.iter_mut().enumerate().map(|(index, helper)| (index, helper, root.clone(), root_moves.clone()));
+            let started = spawn_helpers(scope, payloads, move |(index, helper, mut position, mut moves)| {
+                let mut context = Iteration { worker: helper, shared, limits, multipv: 1, start, sink: None };
+                context.deepen(&mut position, &mut moves, 1 + (index as u32 + 1) % 2);
+            });
+            if started < asked && !self.thread_shortfall_reported {
+                sink.report(Report::Text(shortfall_message(started + 1, asked + 1)));
             }
             let mut position = root.clone();
-            let mut context = Iteration { worker: main, shared: &shared, limits, multipv, start, sink: Some(sink) };
+            let mut context = Iteration { worker: main, shared, limits, multipv, start, sink: Some(sink) };
             let depth = context.deepen(&mut position, &mut root_moves, 1);
             shared.abort.store(true, Ordering::Relaxed);
-            depth
+            (depth, started)
         });
+        self.thread_shortfall_reported |= started < asked;
         let best = &root_moves[0];
         let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_table(root, best.mv));
         SearchResult {
@@ -152,12 +155,17 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
             self.tt.resize(options.hash_mb);
         }
         let threads = options.threads.max(1);
+        self.thread_shortfall_reported &= threads == self.workers.len();
         self.workers.truncate(threads);
         while self.workers.len() < threads {
             let is_main = self.workers.is_empty();
             self.workers.push(Worker::new(is_main));
         }
         self.options = options.clone();
+    }
+
+    fn memory_mb(&self) -> Option<usize> {
+        Some(self.tt.megabytes())
     }
 }
 

@@ -18,6 +18,7 @@ use crate::moves::MoveBuffer;
 use crate::rng::Rng;
 use crate::score::{Bound, Score};
 use crate::search::{Playout, PlayoutResult, Searcher};
+use crate::threads::{shortfall_message, spawn_helpers};
 use crate::time::{SearchControl, TimeManager};
 
 /// How children are chosen during descent.
@@ -78,13 +79,23 @@ pub struct Mcts<G: Game> {
     options: EngineOptions,
     /// The tree of the last search and the position at its root, kept for reuse.
     kept: Option<(G, Tree<G::Move>)>,
+    /// Whether the user was told that fewer threads started than asked (told once per setting).
+    thread_shortfall_reported: bool,
+    /// The tree's memory bound: `hash_mb` clamped to what the system has available.
+    memory_mb: usize,
 }
 
 impl<G: Playout> Mcts<G> {
     /// A searcher with `config` and engine `options`.
     #[must_use]
     pub fn new(config: MctsConfig, options: &EngineOptions) -> Self {
-        Mcts { config, options: options.clone(), kept: None }
+        Mcts {
+            config,
+            options: options.clone(),
+            kept: None,
+            thread_shortfall_reported: false,
+            memory_mb: crate::memory::clamp_mb(options.hash_mb),
+        }
     }
 
     /// The settings in use.
@@ -94,7 +105,7 @@ impl<G: Playout> Mcts<G> {
     }
 
     fn max_nodes(&self) -> usize {
-        (self.options.hash_mb.max(1) * 1024 * 1024 / NODE_BYTES).max(1024)
+        (self.memory_mb * 1024 * 1024 / NODE_BYTES).max(1024)
     }
 
     /// The tree to start from: the kept subtree if `root` follows the kept position, else a fresh one.
@@ -136,6 +147,8 @@ struct Run<'a, G: Game> {
     playouts: AtomicU64,
     abort: AtomicBool,
     max_nodes: usize,
+    /// Set when the system refused memory for more nodes: the tree stops growing.
+    memory_refused: AtomicBool,
 }
 
 /// Per-thread scratch space, allocated once per search.
@@ -187,11 +200,14 @@ impl<G: Playout> Run<'_, G> {
                 }
                 if !tree.nodes[node].expanded {
                     let ready = node == 0 || tree.nodes[node].visits >= self.config.expand_after;
-                    if !ready || tree.nodes.len() >= self.max_nodes {
+                    if !ready || tree.nodes.len() >= self.max_nodes || self.memory_refused.load(Ordering::Relaxed) {
                         break None;
                     }
                     if let Some(value) = self.expand(&mut tree, node, scratch, root_ply) {
                         break Some(value);
+                    }
+                    if !tree.nodes[node].expanded {
+                        break None; // no memory for the children: a playout from here
                     }
                 }
                 let child = self.select(&tree, node);
@@ -250,6 +266,11 @@ impl<G: Playout> Run<'_, G> {
         position.priors(&scratch.moves, &mut scratch.priors);
         let total: f32 = scratch.priors.iter().map(|prior| prior.max(0.0)).sum();
         let uniform = 1.0 / scratch.moves.len() as f32;
+        if tree.nodes.try_reserve(scratch.moves.len()).is_err() {
+            // The system refuses more memory: the tree stays as it is, this leaf gets a playout.
+            self.memory_refused.store(true, Ordering::Relaxed);
+            return None;
+        }
         let first = tree.nodes.len() as u32;
         for (&mv, &prior) in scratch.moves.iter().zip(&scratch.priors) {
             let prior = if total > 0.0 { prior.max(0.0) / total } else { uniform };
@@ -406,21 +427,20 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
             playouts: AtomicU64::new(0),
             abort: AtomicBool::new(false),
             max_nodes: self.max_nodes(),
+            memory_refused: AtomicBool::new(false),
         };
         let threads = self.options.threads.max(1);
         let seed = self.config.seed;
-        std::thread::scope(|scope| {
-            for thread in 1..threads {
-                let run = &run;
-                std::thread::Builder::new()
-                    .stack_size(crate::alphabeta::SEARCH_STACK_SIZE)
-                    .spawn_scoped(scope, move || {
-                        let mut scratch = Scratch::new(root, seed + thread as u64);
-                        while !run.aborted() {
-                            run.iterate(&mut scratch);
-                        }
-                    })
-                    .expect("spawning a search thread");
+        let started = std::thread::scope(|scope| {
+            let run = &run;
+            let started = spawn_helpers(scope, 1..threads, move |thread| {
+                let mut scratch = Scratch::new(root, seed + thread as u64);
+                while !run.aborted() {
+                    run.iterate(&mut scratch);
+                }
+            });
+            if started + 1 < threads && !self.thread_shortfall_reported {
+                sink.report(Report::Text(shortfall_message(started + 1, threads)));
             }
             let mut scratch = Scratch::new(root, seed);
             let mut last_report = Instant::now();
@@ -428,7 +448,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
                 run.iterate(&mut scratch);
                 let playouts = run.playouts.load(Ordering::Relaxed);
                 if playouts % 16 == 0 || limits.nodes.is_some() {
-                    if should_stop(&run, limits, &time, playouts) {
+                    if should_stop(run, limits, &time, playouts) {
                         break;
                     }
                     if let Some(interval) = limits.report_interval {
@@ -440,7 +460,9 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
                 }
             }
             run.abort.store(true, Ordering::Relaxed);
+            started
         });
+        self.thread_shortfall_reported |= started + 1 < threads;
         let stats = run.root_stats();
         let playouts = run.playouts.load(Ordering::Relaxed);
         let tree = run.tree.into_inner();
@@ -481,7 +503,15 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
     }
 
     fn set_options(&mut self, options: &EngineOptions) {
+        self.thread_shortfall_reported &= options.threads == self.options.threads;
+        if options.hash_mb != self.options.hash_mb {
+            self.memory_mb = crate::memory::clamp_mb(options.hash_mb);
+        }
         self.options = options.clone();
+    }
+
+    fn memory_mb(&self) -> Option<usize> {
+        Some(self.memory_mb)
     }
 }
 
