@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tessera-uci against Phalanx XXV (xboard) through `tessera match`: GAMES games at TC from random
-# short openings, each played with both colours, refereed by our rules (a flag loses). Prints W/D/L,
+# tessera-uci against Phalanx XXV (xboard) through `tessera match`: GAMES games at TC from the shipped
+# balanced suite, each opening played with both colours, refereed by our rules (a flag loses). Prints W/D/L,
 # score and Elo +/- 95% error. Another opponent: OPPONENT="cmd=/usr/games/glaurung proto=uci".
 # ELO, if set, plays Tessera with UCI_LimitStrength at that UCI_Elo.
 #

@@ -7,10 +7,10 @@ use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_chess::{to_san, Chess, Rules, START_FEN};
 use tessera_core::{Game, Outcome, Side};
 
-use super::{opening_lines, play, MatchArgs, MatchError};
+use super::{play, MatchArgs, MatchError, OpeningSource};
 
-/// Plies of the random openings used when no opening file is given.
-const RANDOM_OPENING_PLIES: usize = 4;
+/// The shipped balanced suite (`scripts/openings-chess.py` builds it): the default openings.
+const SUITE: &str = include_str!("../../data/openings/chess.epd");
 
 /// Runs a chess match.
 ///
@@ -18,11 +18,11 @@ const RANDOM_OPENING_PLIES: usize = 4;
 /// On bad arguments or an unreadable opening file.
 pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let common = args.common()?;
-    let openings = match &args.openings {
-        Some(path) => opening_lines(path)?.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
-        None => {
+    let openings = match args.opening_source(Some(SUITE), 0)? {
+        OpeningSource::Lines(lines) => lines.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
+        OpeningSource::Random(plies) => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            random_openings(&Chess::new(Rules::STANDARD), pairs, RANDOM_OPENING_PLIES, 0x0C4E_5500)
+            random_openings(&Chess::new(Rules::STANDARD), pairs, plies, 0x0C4E_5500)
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Chess>>, tessera_arena::ClientError> {
@@ -96,4 +96,41 @@ fn pgn_record(index: u32, record: &GameRecord<Chess>) -> String {
     text.push_str(result);
     text.push_str("\n\n");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_opening, SUITE};
+    use crate::matches::suite_lines;
+    use tessera_chess::{parse_san, Chess, Rules};
+    use tessera_core::Game;
+
+    /// The EPD operation `name "value"` of a suite line.
+    fn operation<'a>(line: &'a str, name: &str) -> &'a str {
+        let start = line.find(&format!(" {name} \"")).unwrap_or_else(|| panic!("no {name} in {line}")) + name.len() + 3;
+        &line[start..start + line[start..].find('"').unwrap()]
+    }
+
+    #[test]
+    fn the_shipped_suite_is_named_balanced_and_reached_by_its_moves() {
+        let lines = suite_lines(SUITE);
+        assert!(lines.len() >= 100, "{} openings", lines.len());
+        let mut positions = std::collections::HashSet::new();
+        for line in &lines {
+            let opening = parse_opening(line).unwrap();
+            let name = operation(line, "id");
+            assert!(name.len() > 4 && name.as_bytes()[0].is_ascii_uppercase(), "ECO code and name: {name}");
+            let mut played = Chess::new(Rules::STANDARD);
+            let moves: Vec<&str> = operation(line, "c0").split_whitespace().collect();
+            assert!((6..=10).contains(&moves.len()), "{line}");
+            for san in moves {
+                let mv = parse_san(&played, san).unwrap_or_else(|error| panic!("{san} in {line}: {error}"));
+                played.play(mv);
+            }
+            assert_eq!(opening.hash(), played.hash(), "{line}");
+            let score: i32 = operation(line, "c1").rsplit(' ').next().unwrap().parse().unwrap();
+            assert!(score.abs() <= 60, "{line}");
+            assert!(positions.insert(opening.hash()), "a repeated position: {line}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use tessera_arena::{Contestant, EngineSpec, GameRecord, Standings, TimeControl};
 use tessera_core::{GameExt, Outcome, Side};
 use tessera_go::{parse_vertex, sgf, Position, Rules};
 
-use super::{opening_lines, play, MatchArgs, MatchError};
+use super::{play, MatchArgs, MatchError, OpeningSource};
 
 /// Runs a go match.
 ///
@@ -29,12 +29,15 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         return Err(MatchError::Usage(format!("go boards are 2 to 25 points wide, not {size}")));
     }
     let start = Position::new(size, Rules::CHINESE.with_komi(args.komi));
-    let openings = match &args.openings {
-        Some(path) => opening_lines(path)?
+    let openings = match args.opening_source(None, 0)? {
+        OpeningSource::Lines(lines) => lines
             .iter()
             .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
             .collect::<Result<Vec<_>, _>>()?,
-        None => vec![start],
+        OpeningSource::Random(plies) => {
+            let pairs = common.settings.games.div_ceil(2) as usize;
+            tessera_arena::openings::random_openings(&start, pairs, plies, 0x0060_5EED)
+        }
     };
     let referee = match &args.referee {
         Some(text) => {

@@ -7,9 +7,10 @@ use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Rng, Side};
 use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
-use super::{opening_lines, play, MatchArgs, MatchError};
+use super::{play, MatchArgs, MatchError, OpeningSource};
 
-/// Stones of each random opening (placed near the centre; black then white alternately).
+/// Stones of each random opening (placed near the centre; black then white alternately), played
+/// until gomoku has a shipped suite.
 const RANDOM_OPENING_STONES: usize = 3;
 
 /// Runs a gomoku or renju match.
@@ -23,11 +24,11 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let size = u32::try_from(args.size.unwrap_or(15)).unwrap_or(u32::MAX);
     let rules = Rules::new(variant, size, size).map_err(|error| MatchError::Usage(error.to_string()))?;
     let empty = Board::new(rules);
-    let openings = match &args.openings {
-        Some(path) => {
-            opening_lines(path)?.iter().map(|line| parse_opening(&empty, line)).collect::<Result<Vec<_>, _>>()?
+    let openings = match args.opening_source(None, RANDOM_OPENING_STONES)? {
+        OpeningSource::Lines(lines) => {
+            lines.iter().map(|line| parse_opening(&empty, line)).collect::<Result<Vec<_>, _>>()?
         }
-        None => central_openings(&empty, common.settings.games.div_ceil(2) as usize),
+        OpeningSource::Random(stones) => central_openings(&empty, common.settings.games.div_ceil(2) as usize, stones),
     };
     for engine in &common.engines {
         if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| !matches!(protocol, "pbrain" | "agi")) {
@@ -63,9 +64,15 @@ fn parse_opening(empty: &Board, line: &str) -> Result<Board, MatchError> {
 }
 
 /// `count` distinct openings of a few stones in the central 5×5 area, fixed by a seed.
-fn central_openings(empty: &Board, count: usize) -> Vec<Board> {
+fn central_openings(empty: &Board, count: usize, stones: usize) -> Vec<Board> {
     let rules = empty.rules();
-    let (centre_x, centre_y) = (i32::from(rules.width) / 2, i32::from(rules.height) / 2);
+    let (width, height) = (i32::from(rules.width), i32::from(rules.height));
+    let (centre_x, centre_y) = (width / 2, height / 2);
+    // A square around the centre with room for twice the stones (5×5 for the usual three).
+    let mut radius = 2;
+    while (2 * radius + 1) * (2 * radius + 1) < 2 * stones as i32 && 2 * radius + 1 < width.max(height) {
+        radius += 1;
+    }
     let mut rng = Rng::new(0x0060_4040);
     let mut openings: Vec<Board> = Vec::with_capacity(count);
     for _ in 0..count * 50 {
@@ -73,15 +80,23 @@ fn central_openings(empty: &Board, count: usize) -> Vec<Board> {
             break;
         }
         let mut board = empty.clone();
-        while board.ply() < RANDOM_OPENING_STONES {
-            let x = centre_x + rng.below(5) as i32 - 2;
-            let y = centre_y + rng.below(5) as i32 - 2;
-            let point = Point::new(x as u8, y as u8);
-            if board.is_legal(point) {
-                board.play(point);
+        for _ in 0..stones * 50 {
+            if board.ply() >= stones || board.outcome().is_some() {
+                break;
+            }
+            let x = centre_x + rng.below(2 * radius as usize + 1) as i32 - radius;
+            let y = centre_y + rng.below(2 * radius as usize + 1) as i32 - radius;
+            if (0..width).contains(&x) && (0..height).contains(&y) {
+                let point = Point::new(x as u8, y as u8);
+                if board.is_legal(point) {
+                    board.play(point);
+                }
             }
         }
-        if board.outcome().is_none() && openings.iter().all(|other| other.hash() != board.hash()) {
+        if board.ply() == stones
+            && board.outcome().is_none()
+            && openings.iter().all(|other| other.hash() != board.hash())
+        {
             openings.push(board);
         }
     }

@@ -48,9 +48,14 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Opening file: EPD/FEN lines (chess, xiangqi) or move lists (gomoku, go).
+    /// Opening file: EPD/FEN lines (chess, xiangqi) or move lists (gomoku, go), played in file
+    /// order. Without it, the game's shipped balanced suite (`data/openings/`) is played.
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// Random openings of N plies (stones in gomoku) instead of the shipped suite. Random lines
+    /// are often unbalanced: use them for testing, not to measure strength.
+    #[arg(long, value_name = "N", conflicts_with = "openings")]
+    pub random_openings: Option<usize>,
     /// Record file: PGN for chess and xiangqi, SGF for go and gomoku.
     #[arg(long, alias = "pgn", alias = "sgf")]
     pub record: Option<PathBuf>,
@@ -198,18 +203,55 @@ fn record_file(path: Option<&PathBuf>) -> Result<Option<std::fs::File>, MatchErr
     .transpose()
 }
 
-/// Reads the non-empty, non-comment lines of an opening file.
-///
-/// # Errors
-/// [`MatchError::File`] when it cannot be read.
-pub fn opening_lines(path: &PathBuf) -> Result<Vec<String>, MatchError> {
-    let text = std::fs::read_to_string(path).map_err(|source| MatchError::File { path: path.clone(), source })?;
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(str::to_owned)
-        .collect())
+/// Where the openings of a match come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningSource {
+    /// Opening lines to parse, in the order they are played: the `--openings` file in file order,
+    /// or the game's shipped suite in a fixed shuffled order (so that a short match still spreads
+    /// over many openings, and two runs play the same ones).
+    Lines(Vec<String>),
+    /// Random openings of this many plies (stones in gomoku); 0 is the start position.
+    Random(usize),
+}
+
+/// The seed of the shipped suites' playing order.
+const SUITE_ORDER_SEED: u64 = 0x005E_ED0F_0BE1;
+
+impl MatchArgs {
+    /// The openings to play: `--openings FILE`, `--random-openings N`, or else the game's
+    /// `shipped` suite (the text of its `data/openings/` file); a game without a suite plays
+    /// random openings of `default_plies`.
+    ///
+    /// # Errors
+    /// [`MatchError::File`] when the opening file cannot be read.
+    pub fn opening_source(
+        &self,
+        shipped: Option<&'static str>,
+        default_plies: usize,
+    ) -> Result<OpeningSource, MatchError> {
+        if let Some(path) = &self.openings {
+            let text =
+                std::fs::read_to_string(path).map_err(|source| MatchError::File { path: path.clone(), source })?;
+            return Ok(OpeningSource::Lines(suite_lines(&text)));
+        }
+        if let Some(plies) = self.random_openings {
+            return Ok(OpeningSource::Random(plies));
+        }
+        Ok(shipped.map_or(OpeningSource::Random(default_plies), |text| {
+            let mut lines = suite_lines(text);
+            let mut rng = tessera_core::Rng::new(SUITE_ORDER_SEED);
+            for index in (1..lines.len()).rev() {
+                lines.swap(index, rng.below(index + 1));
+            }
+            OpeningSource::Lines(lines)
+        }))
+    }
+}
+
+/// The non-empty, non-comment lines of an opening file or suite.
+#[must_use]
+pub fn suite_lines(text: &str) -> Vec<String> {
+    text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).map(str::to_owned).collect()
 }
 
 /// Plays the match, showing progress, appending each game as `format_record` writes it to the
@@ -251,4 +293,57 @@ pub fn play<G: Game>(
     progress.finish();
     print!("{}", report::final_table(&names, &standings));
     Ok(standings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MatchArgs, OpeningSource};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: MatchArgs,
+    }
+
+    fn args(extra: &[&str]) -> MatchArgs {
+        let base = ["tessera", "--game", "chess", "--engine", "cmd=a", "--engine", "cmd=b"];
+        Cli::try_parse_from(base.iter().chain(extra)).unwrap().args
+    }
+
+    const SUITE: &str = "# a suite\none\ntwo\n\nthree\nfour\nfive\n";
+
+    #[test]
+    fn the_shipped_suite_is_the_default_in_a_fixed_shuffled_order() {
+        let OpeningSource::Lines(lines) = args(&[]).opening_source(Some(SUITE), 4).unwrap() else {
+            panic!("the suite is the default")
+        };
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["five", "four", "one", "three", "two"]);
+        assert_ne!(lines, ["one", "two", "three", "four", "five"], "shuffled");
+        assert_eq!(args(&[]).opening_source(Some(SUITE), 4).unwrap(), OpeningSource::Lines(lines), "reproducible");
+    }
+
+    #[test]
+    fn random_openings_only_when_asked_or_without_a_suite() {
+        assert_eq!(args(&["--random-openings", "6"]).opening_source(Some(SUITE), 4).unwrap(), OpeningSource::Random(6));
+        assert_eq!(args(&[]).opening_source(None, 4).unwrap(), OpeningSource::Random(4));
+        let both = ["tessera", "--game", "chess", "--engine", "cmd=a", "--engine", "cmd=b"].into_iter().chain([
+            "--openings",
+            "x.epd",
+            "--random-openings",
+            "4",
+        ]);
+        assert!(Cli::try_parse_from(both).is_err(), "a file and random openings exclude each other");
+    }
+
+    #[test]
+    fn an_opening_file_is_played_in_file_order() {
+        let path = std::env::temp_dir().join(format!("tessera-openings-{}.txt", std::process::id()));
+        std::fs::write(&path, "b\n# comment\na\n").unwrap();
+        let source = args(&["--openings", path.to_str().unwrap()]).opening_source(Some(SUITE), 4).unwrap();
+        assert_eq!(source, OpeningSource::Lines(vec!["b".into(), "a".into()]));
+        std::fs::remove_file(&path).unwrap();
+    }
 }

@@ -6,9 +6,9 @@ use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Side};
 use tessera_xiangqi::{iccs, Position};
 
-use super::{opening_lines, play, MatchArgs, MatchError};
+use super::{play, MatchArgs, MatchError, OpeningSource};
 
-/// Plies of the random openings used when no opening file is given.
+/// Plies of the random openings played until xiangqi has a shipped suite.
 const RANDOM_OPENING_PLIES: usize = 4;
 
 /// Runs a xiangqi match.
@@ -17,11 +17,11 @@ const RANDOM_OPENING_PLIES: usize = 4;
 /// On bad arguments or an unreadable opening file.
 pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let common = args.common()?;
-    let openings = match &args.openings {
-        Some(path) => opening_lines(path)?.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
-        None => {
+    let openings = match args.opening_source(None, RANDOM_OPENING_PLIES)? {
+        OpeningSource::Lines(lines) => lines.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
+        OpeningSource::Random(plies) => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            random_openings(&Position::start(), pairs, RANDOM_OPENING_PLIES, 0x07E5_5E4A)
+            random_openings(&Position::start(), pairs, plies, 0x07E5_5E4A)
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
