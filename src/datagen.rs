@@ -70,6 +70,10 @@ pub struct DatagenArgs {
     /// Seed of the random openings; game `i` uses a generator derived from this and `i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
+    /// hand-crafted evaluation.
+    #[arg(long, value_name = "FILE")]
+    pub network: Option<PathBuf>,
 }
 
 /// Why `tessera datagen` stopped.
@@ -78,6 +82,9 @@ pub enum DatagenError {
     /// The output file could not be opened or written.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// The network file could not be used.
+    #[error(transparent)]
+    Network(#[from] tessera_chess::nnue::NetworkError),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -87,7 +94,13 @@ pub enum DatagenError {
 pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
     match args.game {
         DatagenGame::Chess => {
-            let start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
+            let mut start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
+            let network = match args.network.as_deref() {
+                None => None,
+                Some(path) if path.as_os_str() == "embedded" => Some(tessera_chess::nnue::default_network()),
+                Some(path) => Some(tessera_chess::nnue::load_network(path)?),
+            };
+            start.set_network(network);
             generate(args, &start, |position: &tessera_chess::Chess| *position.board())
         }
     }

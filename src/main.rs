@@ -8,6 +8,7 @@ mod demo;
 mod guide;
 mod latency;
 mod matches;
+mod train;
 
 use clap::{Parser, Subcommand};
 
@@ -33,6 +34,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Play self-play games and store their quiet positions, labelled, for training evaluations.
     Datagen(datagen::DatagenArgs),
+    /// Train a network on training-data files (from `tessera datagen`).
+    Train(train::TrainArgs),
     /// Measure the time from `stop` to the search's answer (target: a few milliseconds).
     Latency {
         /// How many searches to stop.
@@ -62,6 +65,12 @@ fn main() -> std::process::ExitCode {
         Some(Command::Datagen(args)) => {
             if let Err(error) = datagen::run(&args) {
                 eprintln!("tessera datagen: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
+        Some(Command::Train(args)) => {
+            if let Err(error) = train::run(&args) {
+                eprintln!("tessera train: {error}");
                 return std::process::ExitCode::FAILURE;
             }
         }

@@ -1,9 +1,11 @@
 //! `bench`: a fixed set of positions searched to a fixed depth. The single-threaded node count is
 //! the search's signature; a test asserts it, so any change to search or evaluation shows.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera_core::{AlphaBeta, EngineOptions, Limits, SearchControl, Searcher, Silent};
+use tessera_nnue::Network;
 
 use crate::game::{Chess, Rules};
 
@@ -24,17 +26,19 @@ pub const BENCH_POSITIONS: [&str; 10] = [
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 ];
 
-/// Searches every bench position to `depth` with `options` (a fresh table each position);
-/// returns the total nodes and the time taken.
+/// Searches every bench position to `depth` with `options` (a fresh table each position),
+/// evaluating with `network` (the hand-crafted evaluation when `None`); returns the total nodes
+/// and the time taken.
 #[must_use]
-pub fn run_bench(depth: u32, options: &EngineOptions) -> (u64, Duration) {
+pub fn run_bench(depth: u32, options: &EngineOptions, network: Option<&Arc<Network>>) -> (u64, Duration) {
     let start = Instant::now();
     let mut nodes = 0;
     let mut searcher = AlphaBeta::<Chess>::new(options, 30);
     for fen in BENCH_POSITIONS {
         let rules = if fen.contains("HFhf") { Rules::CHESS960 } else { Rules::STANDARD };
         // The bench FENs are constants checked by the bench test.
-        let position = Chess::from_fen(fen, rules).expect("bench FENs are valid");
+        let mut position = Chess::from_fen(fen, rules).expect("bench FENs are valid");
+        position.set_network(network.cloned());
         searcher.clear();
         let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
         nodes += result.nodes;

@@ -2,10 +2,15 @@
 
 use tessera_core::{Game, MoveBuffer, MoveList, Outcome, Side};
 
+use std::sync::Arc;
+
+use tessera_nnue::Network;
+
 use crate::board::Board;
 use crate::fen::{FenError, START_FEN};
 use crate::movegen::{Counter, Mode};
 use crate::moves::Move;
+use crate::nnue::NnueState;
 use crate::types::Color;
 
 /// The most legal moves any chess position has is 218; the buffer leaves room.
@@ -30,13 +35,27 @@ impl Rules {
 }
 
 /// A chess game: the current board and every board before it (for undo and repetitions).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// With a network attached ([`Chess::set_network`]) it also keeps the network's accumulators
+/// along the moves played, and its search evaluation is the network's.
+#[derive(Clone, Debug)]
 pub struct Chess {
     board: Board,
     /// The board before each move, with the move played on it (null moves hold `Move::default()`).
     history: Vec<(Board, Move)>,
     rules: Rules,
+    nnue: Option<Box<NnueState>>,
 }
+
+impl PartialEq for Chess {
+    /// Positions are equal when their boards, histories and rules are; how they are evaluated
+    /// does not matter.
+    fn eq(&self, other: &Chess) -> bool {
+        self.board == other.board && self.history == other.history && self.rules == other.rules
+    }
+}
+
+impl Eq for Chess {}
 
 impl Chess {
     /// The standard starting position.
@@ -57,7 +76,7 @@ impl Chess {
     /// A game starting from `board`.
     #[must_use]
     pub fn from_board(board: Board, rules: Rules) -> Chess {
-        Chess { board, history: Vec::with_capacity(512), rules }
+        Chess { board, history: Vec::with_capacity(512), rules, nnue: None }
     }
 
     /// The current board.
@@ -99,8 +118,24 @@ impl Chess {
 
     /// Passes the turn (for null-move pruning).
     pub fn play_null_move(&mut self) {
+        if let Some(state) = &mut self.nnue {
+            state.play_null();
+        }
         self.history.push((self.board, Move::default()));
         self.board.apply_null();
+    }
+
+    /// Attaches a network (which must read [`crate::nnue::FEATURE_SET`] features) to evaluate
+    /// this position and the ones searched from it, or detaches it (`None`: the hand-crafted
+    /// evaluation).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.nnue = network.map(|network| Box::new(NnueState::new(network, &self.board)));
+    }
+
+    /// The attached network's evaluation for the side to move, if a network is attached.
+    #[must_use]
+    pub fn nnue_evaluation(&self) -> Option<i32> {
+        self.nnue.as_ref().map(|state| state.evaluate(&self.board))
     }
 
     /// Whether the position after `search_root` (or by exact rules) repeats an earlier one.
@@ -162,6 +197,9 @@ impl Game for Chess {
 
     #[inline]
     fn play(&mut self, mv: Move) {
+        if let Some(state) = &mut self.nnue {
+            state.play(&self.board, mv);
+        }
         self.history.push((self.board, mv));
         self.board.apply(mv);
     }
@@ -169,6 +207,9 @@ impl Game for Chess {
     fn undo(&mut self) {
         let (board, _) = self.history.pop().expect("undo needs a move played (see Game::undo)");
         self.board = board;
+        if let Some(state) = &mut self.nnue {
+            state.undo(&self.board);
+        }
     }
 
     fn ply(&self) -> usize {

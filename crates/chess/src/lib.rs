@@ -6,7 +6,7 @@
 //! - [`fen`] reads and writes FEN (X-FEN and Shredder-FEN castling); [`notation`] writes and
 //!   reads UCI and SAN moves; [`perft`] counts move trees.
 //! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks; [`packed`]
-//!   stores positions in training-data files.
+//!   stores positions in training-data files; [`nnue`] gives networks their chess features.
 
 pub mod attacks;
 pub mod bench;
@@ -16,6 +16,7 @@ pub mod fen;
 pub mod game;
 mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod packed;
 pub mod perft;

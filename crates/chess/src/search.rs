@@ -24,7 +24,11 @@ impl Evaluate for Chess {
     };
 
     fn evaluate(&self) -> i32 {
-        evaluate(self.board())
+        match self.nnue_evaluation() {
+            Some(_) if self.board().insufficient_material() => 0,
+            Some(value) => value,
+            None => evaluate(self.board()),
+        }
     }
 
     fn move_order_hint(&self, mv: Move) -> i32 {

@@ -2,14 +2,20 @@
 //! to search, evaluation or move ordering changes it; update it with "Bench: N" in the commit.
 
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
+use tessera_chess::nnue::default_network;
 use tessera_core::EngineOptions;
 
-const SIGNATURE: u64 = 198_391;
+/// With the embedded network (what `tessera-uci bench` runs).
+const SIGNATURE: u64 = 212_158;
+/// With the hand-crafted evaluation (`Use NNUE` off).
+const CLASSICAL_SIGNATURE: u64 = 198_391;
 
 #[test]
 fn bench_node_count_is_the_signature() {
-    let (nodes, _) = run_bench(BENCH_DEPTH, &EngineOptions::default());
+    let network = default_network();
+    let (nodes, _) = run_bench(BENCH_DEPTH, &EngineOptions::default(), Some(&network));
     assert_eq!(nodes, SIGNATURE);
     // Deterministic: a second run gives the same count.
-    assert_eq!(run_bench(BENCH_DEPTH, &EngineOptions::default()).0, SIGNATURE);
+    assert_eq!(run_bench(BENCH_DEPTH, &EngineOptions::default(), Some(&network)).0, SIGNATURE);
+    assert_eq!(run_bench(BENCH_DEPTH, &EngineOptions::default(), None).0, CLASSICAL_SIGNATURE);
 }

@@ -2,7 +2,20 @@
 //!
 //! - [`data`]: the training-data file format (`tessera datagen` writes it, trainers and tuners read
 //!   it). A game supplies the packed form of its positions through [`PackedPosition`].
+//! - [`network`]: a quantised perspective network (feature transformer, squared clipped ReLU, one
+//!   output) and its file format; [`accumulator`]: its accumulators, updated incrementally as a
+//!   search plays and takes back moves; [`simd`]: the inner loops, AVX2 with a portable twin.
+//! - [`features`]: what a trainer needs from a game ([`TrainingFeatures`]); [`train`]: the CPU
+//!   trainer (`tessera train`).
 
+pub mod accumulator;
 pub mod data;
+pub mod features;
+pub mod network;
+pub mod simd;
+pub mod train;
 
+pub use accumulator::{AccumulatorStack, Change};
 pub use data::{DataError, DataReader, DataWriter, PackedPosition, Record, WdlResult};
+pub use features::TrainingFeatures;
+pub use network::{Network, NetworkError, Quantisation};

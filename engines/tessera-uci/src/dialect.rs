@@ -1,13 +1,16 @@
 //! The chess dialect of UCI: `tessera-chess` positions, notation and search behind the protocol
 //! crate's `Dialect` trait, plus the `bench` and `perft` subcommands.
 
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
+use tessera_chess::nnue::{default_network, load_network, Network, DEFAULT_NETWORK_NAME};
 use tessera_chess::{perft_divide, Board, Chess as Position, Move, Rules, Uci};
 use tessera_core::info::nodes_per_second;
 use tessera_core::{AlphaBeta, EngineOptions};
-use tessera_uci_protocol::{Dialect, Settings};
+use tessera_uci_protocol::{Dialect, GameOptions, OptionDecl, OptionKind, Settings};
 
 /// Chess over UCI.
 pub struct Chess;
@@ -16,9 +19,74 @@ fn rules(chess960: bool) -> Rules {
     Rules { chess960 }
 }
 
+/// The evaluation options: `EvalFile` (a network file, or `<embedded>`) and `Use NNUE` (off: the
+/// hand-crafted evaluation).
+pub struct Evaluation {
+    use_nnue: bool,
+    file: String,
+    network: Arc<Network>,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation { use_nnue: true, file: DEFAULT_NETWORK_NAME.into(), network: default_network() }
+    }
+}
+
+impl GameOptions<Position> for Evaluation {
+    fn declarations(&self) -> Vec<OptionDecl> {
+        vec![
+            OptionDecl { name: "EvalFile".into(), kind: OptionKind::Text(DEFAULT_NETWORK_NAME.into()) },
+            OptionDecl { name: "Use NNUE".into(), kind: OptionKind::Check(true) },
+        ]
+    }
+
+    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, String>> {
+        match name.to_ascii_lowercase().as_str() {
+            "evalfile" => Some(self.load(value.unwrap_or_default().trim())),
+            "use nnue" => Some(match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => {
+                    self.use_nnue = true;
+                    Ok(Some(format!("NNUE evaluation using {}", self.file)))
+                }
+                Some("false") => {
+                    self.use_nnue = false;
+                    Ok(Some("classical evaluation".into()))
+                }
+                other => Err(format!("option Use NNUE needs true or false, not {}", other.unwrap_or("nothing"))),
+            }),
+            _ => None,
+        }
+    }
+
+    fn prepare(&self, position: &mut Position) {
+        position.set_network(self.use_nnue.then(|| Arc::clone(&self.network)));
+    }
+}
+
+impl Evaluation {
+    /// Loads `file` (`<embedded>` or empty: the default network); a bad file keeps the current one.
+    fn load(&mut self, file: &str) -> Result<Option<String>, String> {
+        let network = if file.is_empty() || file == DEFAULT_NETWORK_NAME {
+            default_network()
+        } else {
+            load_network(Path::new(file)).map_err(|error| format!("EvalFile {error}; keeping {}", self.file))?
+        };
+        self.file = if file.is_empty() { DEFAULT_NETWORK_NAME.into() } else { file.into() };
+        self.network = network;
+        Ok(Some(format!(
+            "EvalFile {} loaded ({} features, {} hidden)",
+            self.file,
+            self.network.feature_set(),
+            self.network.hidden()
+        )))
+    }
+}
+
 impl Dialect for Chess {
     type Game = Position;
     type Searcher = AlphaBeta<Position>;
+    type Options = Evaluation;
 
     const NAME: &'static str = concat!("Tessera ", env!("CARGO_PKG_VERSION"));
     const AUTHOR: &'static str = "the Tessera developers";
@@ -59,8 +127,12 @@ impl Dialect for Chess {
         AlphaBeta::new(options, 30)
     }
 
+    fn new_options() -> Evaluation {
+        Evaluation::default()
+    }
+
     fn bench(depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration) {
-        run_bench(depth.unwrap_or(BENCH_DEPTH), options)
+        run_bench(depth.unwrap_or(BENCH_DEPTH), options, Some(&default_network()))
     }
 }
 

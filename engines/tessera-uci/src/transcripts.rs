@@ -39,10 +39,63 @@ fn handshake_lists_every_option() {
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1500 min 800 max 2800",
             "option name UCI_AnalyseMode type check default false",
+            "option name EvalFile type string default <embedded>",
+            "option name Use NNUE type check default true",
             "uciok",
             "readyok",
         ]
     );
+}
+
+/// A file in the temporary folder, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("tessera-uci-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn eval_file_loads_a_network_and_refuses_a_bad_one_keeping_the_current() {
+    let network = tessera_chess::nnue::default_network().to_bytes();
+    let good = TempFile::new("good.nnue", &network);
+    let truncated = TempFile::new("truncated.nnue", &network[..network.len() / 2]);
+    let text = TempFile::new("notes.txt", b"not a network");
+    let line = |name: &str, file: &TempFile| format!("setoption name {name} value {}", file.0.display());
+    let lines = transcript(&[
+        &line("EvalFile", &truncated),
+        &line("EvalFile", &text),
+        "setoption name EvalFile value /no/such/file.nnue",
+        &line("EvalFile", &good),
+        "setoption name Use NNUE value false",
+        "setoption name Use NNUE value true",
+        "setoption name EvalFile value <embedded>",
+        "go depth 3",
+    ]);
+    let truncated_path = truncated.0.display().to_string();
+    assert!(lines[0].starts_with(&format!("info string EvalFile {truncated_path}: ")), "{}", lines[0]);
+    assert!(lines[0].ends_with("; keeping <embedded>"), "{}", lines[0]);
+    assert!(lines[1].contains("not a Tessera network file"), "{}", lines[1]);
+    assert!(lines[2].starts_with("info string EvalFile /no/such/file.nnue: "), "{}", lines[2]);
+    assert_eq!(
+        lines[3],
+        format!("info string EvalFile {} loaded (chess-768 features, {} hidden)", good.0.display(), {
+            tessera_chess::nnue::default_network().hidden()
+        })
+    );
+    assert_eq!(lines[4], "info string classical evaluation");
+    assert_eq!(lines[5], format!("info string NNUE evaluation using {}", good.0.display()));
+    assert!(lines[6].starts_with("info string EvalFile <embedded> loaded"), "{}", lines[6]);
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
 
 #[test]
@@ -74,7 +127,6 @@ fn bad_positions_and_moves_are_reported() {
         "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
         "position startpos moves e2e5",
         "position",
-        "go depth x",
         "frobnicate",
         "isready",
     ]);
@@ -84,11 +136,30 @@ fn bad_positions_and_moves_are_reported() {
             "info string invalid FEN '8/8/8/8/8/8/8/8 w - - 0 1': White has 0 kings; exactly one is needed; position unchanged",
             "info string illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; later moves ignored",
             "info string malformed position: expected startpos or fen",
-            "info string malformed go: bad depth x",
             "info string unknown command: frobnicate",
             "readyok",
         ]
     );
+}
+
+#[test]
+fn bad_go_tokens_are_reported_and_the_search_still_ends_in_a_move() {
+    let lines = transcript(&["go depth x nodes 300 frobnicate"]);
+    assert_eq!(
+        lines[..2],
+        ["info string go: depth x is not a whole number; ignored", "info string go: unknown token frobnicate; ignored"]
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // Nothing left to bound the search: it runs until `stop`, as a bare `go` does, and answers then.
+    let capture = Capture::new();
+    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    session.handle_line("go depth abc");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    session.handle_line("stop");
+    session.wait();
+    let lines = capture.lines();
+    assert_eq!(lines[0], "info string go: depth abc is not a whole number; ignored");
+    assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove ")).count(), 1, "{lines:?}");
 }
 
 #[test]

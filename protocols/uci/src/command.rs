@@ -42,6 +42,9 @@ pub struct Go {
     pub infinite: bool,
     /// `perft <depth>` (a common extension): count the move tree instead of searching.
     pub perft: Option<u32>,
+    /// Tokens that could not be read, each with the reason. They were skipped, as Stockfish does:
+    /// the engine reports them and runs the rest of the command, so every `go` ends in a move.
+    pub problems: Vec<String>,
 }
 
 /// One command from the GUI.
@@ -134,7 +137,7 @@ impl FromStr for Command {
             }),
             "setoption" => parse_setoption(rest)?,
             "position" => parse_position(rest)?,
-            "go" => Command::Go(parse_go(rest)?),
+            "go" => Command::Go(parse_go(rest)),
             other => return Err(CommandError::Unknown(other.to_owned())),
         })
     }
@@ -185,43 +188,56 @@ const GO_KEYWORDS: [&str; 14] = [
     "",
 ];
 
-fn parse_go(tokens: &[&str]) -> Result<Go, CommandError> {
+/// Times and counts above this are clamped (about 49 days in milliseconds): larger values mean
+/// "no limit" in practice, and keep every later sum free of overflow.
+const GO_VALUE_MAX: u64 = u32::MAX as u64;
+
+/// Reads `go`'s tokens. Never fails: a bad token is skipped and noted in [`Go::problems`].
+fn parse_go(tokens: &[&str]) -> Go {
     let mut go = Go::default();
     let mut index = 0;
     while index < tokens.len() {
         let token = tokens[index];
         index += 1;
-        let mut number = |name: &'static str| -> Result<u64, CommandError> {
-            let text = tokens.get(index).ok_or_else(|| malformed("go", format!("{name} needs a value")))?;
+        let mut number = |name: &str, problems: &mut Vec<String>| -> Option<u64> {
+            let Some(&text) = tokens.get(index).filter(|text| !GO_KEYWORDS.contains(text)) else {
+                problems.push(format!("go: {name} needs a value; ignored"));
+                return None;
+            };
             index += 1;
-            // Negative clock values (seen from some GUIs when flagging) count as zero.
-            text.parse::<i64>()
-                .map(|value| value.max(0) as u64)
-                .map_err(|_| malformed("go", format!("bad {name} {text}")))
+            // Negative clock values (seen from some GUIs when flagging) count as zero; huge ones clamp.
+            match text.parse::<i128>() {
+                Ok(value) => Some(value.clamp(0, i128::from(GO_VALUE_MAX)) as u64),
+                Err(_) => {
+                    problems.push(format!("go: {name} {text} is not a whole number; ignored"));
+                    None
+                }
+            }
         };
+        let problems = &mut go.problems;
         match token {
             "ponder" => go.ponder = true,
             "infinite" => go.infinite = true,
-            "wtime" => go.wtime = Some(number("wtime")?),
-            "btime" => go.btime = Some(number("btime")?),
-            "winc" => go.winc = Some(number("winc")?),
-            "binc" => go.binc = Some(number("binc")?),
-            "movestogo" => go.moves_to_go = Some(number("movestogo")?.min(u64::from(u32::MAX)) as u32),
-            "depth" => go.depth = Some(number("depth")?.min(1000) as u32),
-            "nodes" => go.nodes = Some(number("nodes")?),
-            "mate" => go.mate = Some(number("mate")?.min(1000) as u32),
-            "movetime" => go.move_time = Some(number("movetime")?),
-            "perft" => go.perft = Some(number("perft")?.min(64) as u32),
+            "wtime" => go.wtime = number("wtime", problems).or(go.wtime),
+            "btime" => go.btime = number("btime", problems).or(go.btime),
+            "winc" => go.winc = number("winc", problems).or(go.winc),
+            "binc" => go.binc = number("binc", problems).or(go.binc),
+            "movestogo" => go.moves_to_go = number("movestogo", problems).map(|value| value as u32).or(go.moves_to_go),
+            "depth" => go.depth = number("depth", problems).map(|value| value.min(1000) as u32).or(go.depth),
+            "nodes" => go.nodes = number("nodes", problems).or(go.nodes),
+            "mate" => go.mate = number("mate", problems).map(|value| value.min(1000) as u32).or(go.mate),
+            "movetime" => go.move_time = number("movetime", problems).or(go.move_time),
+            "perft" => go.perft = number("perft", problems).map(|value| value.min(64) as u32).or(go.perft),
             "searchmoves" => {
                 while index < tokens.len() && !GO_KEYWORDS.contains(&tokens[index]) {
                     go.search_moves.push(tokens[index].to_owned());
                     index += 1;
                 }
             }
-            other => return Err(malformed("go", format!("unknown token {other}"))),
+            other => go.problems.push(format!("go: unknown token {other}; ignored")),
         }
     }
-    Ok(go)
+    go
 }
 
 impl fmt::Display for Go {
@@ -322,10 +338,35 @@ mod tests {
         assert_eq!((go.wtime, go.depth, go.search_moves.len()), (Some(5), Some(2), 2));
         assert_eq!("".parse::<Command>(), Err(CommandError::Empty));
         assert!(matches!("xyzzy".parse::<Command>(), Err(CommandError::Unknown(_))));
-        assert!(matches!("go depth x".parse::<Command>(), Err(CommandError::Malformed { .. })));
         assert!(matches!("position".parse::<Command>(), Err(CommandError::Malformed { .. })));
         assert!(matches!("setoption value 3".parse::<Command>(), Err(CommandError::Malformed { .. })));
         let Ok(Command::Go(go)) = "go wtime -30".parse() else { panic!() };
         assert_eq!(go.wtime, Some(0));
+    }
+
+    #[test]
+    fn bad_go_tokens_are_skipped_and_reported() {
+        let go = |line: &str| match line.parse::<Command>() {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        };
+        let depth = go("go depth abc");
+        assert_eq!(depth.depth, None);
+        assert_eq!(depth.problems, ["go: depth abc is not a whole number; ignored"]);
+        let huge = go("go wtime 18446744073709551615 btime 99999999999999999999999 winc 10");
+        assert_eq!((huge.wtime, huge.btime, huge.winc), (Some(GO_VALUE_MAX), Some(GO_VALUE_MAX), Some(10)));
+        assert!(huge.problems.is_empty());
+        let mixed = go("go movetime 1.5 frobnicate depth 3 nodes");
+        assert_eq!((mixed.move_time, mixed.depth, mixed.nodes), (None, Some(3), None));
+        assert_eq!(
+            mixed.problems,
+            [
+                "go: movetime 1.5 is not a whole number; ignored",
+                "go: unknown token frobnicate; ignored",
+                "go: nodes needs a value; ignored"
+            ]
+        );
+        let keyword = go("go depth infinite");
+        assert!(keyword.infinite && keyword.depth.is_none(), "a keyword is not taken as a value");
     }
 }

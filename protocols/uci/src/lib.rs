@@ -21,12 +21,41 @@ pub use session::{run, Flow, Session, Settings};
 
 use tessera_core::{EngineOptions, Game, Searcher};
 
+/// Options a game adds to the protocol's own (chess: `EvalFile`, `Use NNUE`), kept by the session.
+pub trait GameOptions<G>: Send + 'static {
+    /// The options' `option` lines, declared after the protocol's.
+    fn declarations(&self) -> Vec<OptionDecl>;
+
+    /// Applies `setoption` if `name` (any case) is one of these options: `None` when it is not,
+    /// `Some(Ok(note))` when applied (the note goes out as `info string`), `Some(Err(message))`
+    /// when the value is refused (the option keeps its value).
+    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, String>>;
+
+    /// Readies a copy of the session's position for a search (e.g. attaches the evaluation).
+    fn prepare(&self, position: &mut G);
+}
+
+/// No game options.
+impl<G> GameOptions<G> for () {
+    fn declarations(&self) -> Vec<OptionDecl> {
+        Vec::new()
+    }
+
+    fn set(&mut self, _name: &str, _value: Option<&str>) -> Option<Result<Option<String>, String>> {
+        None
+    }
+
+    fn prepare(&self, _position: &mut G) {}
+}
+
 /// What the UCI session needs from a game and its engine.
 pub trait Dialect: Send + Sync + 'static {
     /// The game played.
     type Game: Game;
     /// The searcher that plays it.
     type Searcher: Searcher<Self::Game>;
+    /// The game's own options (`()` for none).
+    type Options: GameOptions<Self::Game>;
 
     /// `id name`.
     const NAME: &'static str;
@@ -62,6 +91,9 @@ pub trait Dialect: Send + Sync + 'static {
 
     /// A new searcher.
     fn new_searcher(options: &EngineOptions) -> Self::Searcher;
+
+    /// The game's options with their defaults.
+    fn new_options() -> Self::Options;
 
     /// Runs the fixed bench and returns (nodes, elapsed time).
     fn bench(depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration);

@@ -14,7 +14,7 @@ use crate::command::{Command, CommandError, Go, Start};
 use crate::limiter::Limited;
 use crate::options::{Change, Options};
 use crate::response::{BoundText, InfoLine, Response, ScoreText};
-use crate::Dialect;
+use crate::{Dialect, GameOptions};
 
 /// Start-up settings from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +45,7 @@ pub struct Session<D: Dialect> {
     output: Output,
     position: D::Game,
     options: Options,
+    game_options: D::Options,
     /// Options changed since the searcher last heard of them.
     options_pending: bool,
     engine: Engine<D::Game, Limited<D::Searcher>>,
@@ -78,6 +79,7 @@ impl<D: Dialect> Session<D> {
             output,
             position: D::start_position(false),
             options: Options::new(engine_options),
+            game_options: D::new_options(),
             options_pending: false,
             engine: Engine::new(searcher),
             debug: false,
@@ -142,11 +144,19 @@ impl<D: Dialect> Session<D> {
     fn uci(&self) {
         let mut lines = vec![Response::IdName(D::NAME.into()), Response::IdAuthor(D::AUTHOR.into())];
         lines.extend(self.options.declarations().into_iter().map(Response::Option));
+        lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
         lines.push(Response::UciOk);
         self.output.lines(lines);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if let Some(applied) = self.game_options.set(name, value) {
+            match applied {
+                Ok(note) => note.into_iter().for_each(|note| self.say(note)),
+                Err(message) => self.say(message),
+            }
+            return;
+        }
         match self.options.set(name, value) {
             Ok((change, note)) => {
                 if let Some(note) = note {
@@ -230,6 +240,9 @@ impl<D: Dialect> Session<D> {
 
     fn go(&mut self, go: Go) {
         self.stop_and_wait();
+        for problem in &go.problems {
+            self.say(problem.clone());
+        }
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
@@ -258,7 +271,9 @@ impl<D: Dialect> Session<D> {
         let done = move |result: SearchResult<<D::Game as Game>::Move>| {
             output.lines(best_move_lines::<D>(&root, &result, chess960));
         };
-        self.engine.go(self.position.clone(), limits, sink, done);
+        let mut position = self.position.clone();
+        self.game_options.prepare(&mut position);
+        self.engine.go(position, limits, sink, done);
     }
 
     fn perft(&self, depth: u32) {
