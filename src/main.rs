@@ -9,6 +9,7 @@ mod guide;
 mod latency;
 mod matches;
 mod train;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -36,6 +37,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Train a network on training-data files (from `tessera datagen`).
     Train(train::TrainArgs),
+    /// Fit the hand-crafted evaluation's weights to training-data files (Texel tuning).
+    Tune(tune::TuneArgs),
     /// Measure the time from `stop` to the search's answer (target: a few milliseconds).
     Latency {
         /// How many searches to stop.
@@ -71,6 +74,12 @@ fn main() -> std::process::ExitCode {
         Some(Command::Train(args)) => {
             if let Err(error) = train::run(&args) {
                 eprintln!("tessera train: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
+        Some(Command::Tune(args)) => {
+            if let Err(error) = tune::run(&args) {
+                eprintln!("tessera tune: {error}");
                 return std::process::ExitCode::FAILURE;
             }
         }

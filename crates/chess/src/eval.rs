@@ -1,152 +1,125 @@
-//! Static evaluation: tapered (middlegame/endgame) material and piece-square tables, mobility,
-//! pawn structure (passed, isolated, doubled), king safety and the bishop pair.
+//! The hand-crafted evaluation: tapered (middlegame/endgame) material and piece-square tables,
+//! mobility, pawn structure (passed, isolated, doubled), rooks on open files, king safety and the
+//! bishop pair.
 //!
-//! Values are centipawns from the side to move. The tables are the well-known "simplified
-//! evaluation function" shapes with PeSTO-like material; they are hand-set, not tuned.
+//! Every term is a count times a weight pair, so the evaluation is linear in its weights and
+//! `tessera tune` fits them all (Texel tuning, [`tuning`]); the fitted values live in the
+//! generated [`weights`] module. Values are centipawns from the side to move.
+
+pub mod tuning;
+mod weights;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::board::Board;
 use crate::types::{bit, file_bb, file_of, rank_of, Bitboard, Color, Kind, Square, Squares};
+use weights::{
+    BISHOP_MOBILITY, BISHOP_PAIR, DOUBLED, ISOLATED, KING_DANGER, KNIGHT_MOBILITY, MATERIAL, PASSED, PAWN_SHIELD,
+    PIECE_SQUARE, QUEEN_MOBILITY, ROOK_HALF_OPEN_FILE, ROOK_MOBILITY, ROOK_OPEN_FILE, TEMPO,
+};
 
-/// Middlegame and endgame material of pawn, knight, bishop, rook, queen, king.
-pub const MATERIAL_MG: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-/// See [`MATERIAL_MG`].
-pub const MATERIAL_EG: [i32; 6] = [94, 281, 297, 512, 936, 0];
+/// A weight pair: middlegame and endgame centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct S(pub i32, pub i32);
+
 /// Game phase weight of each kind (24 = all pieces on the board).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-
-// Tables are written as seen from White with rank 8 on top; index with `square ^ 56` for White.
-#[rustfmt::skip]
-const PAWN_MG: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    10, 10, 20, 30, 30, 20, 10, 10,
-     5,  5, 10, 25, 25, 10,  5,  5,
-     0,  0,  0, 20, 20,  0,  0,  0,
-     5, -5,-10,  0,  0,-10, -5,  5,
-     5, 10, 10,-20,-20, 10, 10,  5,
-     0,  0,  0,  0,  0,  0,  0,  0];
-#[rustfmt::skip]
-const PAWN_EG: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-    80, 80, 80, 80, 80, 80, 80, 80,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    30, 30, 30, 30, 30, 30, 30, 30,
-    15, 15, 15, 15, 15, 15, 15, 15,
-     5,  5,  5,  5,  5,  5,  5,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0];
-#[rustfmt::skip]
-const KNIGHT: [i32; 64] = [
-   -50,-40,-30,-30,-30,-30,-40,-50,
-   -40,-20,  0,  0,  0,  0,-20,-40,
-   -30,  0, 10, 15, 15, 10,  0,-30,
-   -30,  5, 15, 20, 20, 15,  5,-30,
-   -30,  0, 15, 20, 20, 15,  0,-30,
-   -30,  5, 10, 15, 15, 10,  5,-30,
-   -40,-20,  0,  5,  5,  0,-20,-40,
-   -50,-40,-30,-30,-30,-30,-40,-50];
-#[rustfmt::skip]
-const BISHOP: [i32; 64] = [
-   -20,-10,-10,-10,-10,-10,-10,-20,
-   -10,  0,  0,  0,  0,  0,  0,-10,
-   -10,  0,  5, 10, 10,  5,  0,-10,
-   -10,  5,  5, 10, 10,  5,  5,-10,
-   -10,  0, 10, 10, 10, 10,  0,-10,
-   -10, 10, 10, 10, 10, 10, 10,-10,
-   -10,  5,  0,  0,  0,  0,  5,-10,
-   -20,-10,-10,-10,-10,-10,-10,-20];
-#[rustfmt::skip]
-const ROOK: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-     5, 10, 10, 10, 10, 10, 10,  5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-     0,  0,  0,  5,  5,  0,  0,  0];
-#[rustfmt::skip]
-const QUEEN: [i32; 64] = [
-   -20,-10,-10, -5, -5,-10,-10,-20,
-   -10,  0,  0,  0,  0,  0,  0,-10,
-   -10,  0,  5,  5,  5,  5,  0,-10,
-    -5,  0,  5,  5,  5,  5,  0, -5,
-     0,  0,  5,  5,  5,  5,  0, -5,
-   -10,  5,  5,  5,  5,  5,  0,-10,
-   -10,  0,  5,  0,  0,  0,  0,-10,
-   -20,-10,-10, -5, -5,-10,-10,-20];
-#[rustfmt::skip]
-const KING_MG: [i32; 64] = [
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -20,-30,-30,-40,-40,-30,-30,-20,
-   -10,-20,-20,-20,-20,-20,-20,-10,
-    20, 20,  0,  0,  0,  0, 20, 20,
-    20, 30, 10,  0,  0, 10, 30, 20];
-#[rustfmt::skip]
-const KING_EG: [i32; 64] = [
-   -50,-40,-30,-20,-20,-30,-40,-50,
-   -30,-20,-10,  0,  0,-10,-20,-30,
-   -30,-10, 20, 30, 30, 20,-10,-30,
-   -30,-10, 30, 40, 40, 30,-10,-30,
-   -30,-10, 30, 40, 40, 30,-10,-30,
-   -30,-10, 20, 30, 30, 20,-10,-30,
-   -30,-30,  0,  0,  0,  0,-30,-30,
-   -50,-30,-30,-30,-30,-30,-30,-50];
-
-const PST_MG: [&[i32; 64]; 6] = [&PAWN_MG, &KNIGHT, &BISHOP, &ROOK, &QUEEN, &KING_MG];
-const PST_EG: [&[i32; 64]; 6] = [&PAWN_EG, &KNIGHT, &BISHOP, &ROOK, &QUEEN, &KING_EG];
-
-/// Passed pawn bonus by relative rank (middlegame, endgame).
-const PASSED_MG: [i32; 8] = [0, 5, 10, 15, 30, 50, 80, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
-const ISOLATED: (i32, i32) = (-10, -15);
-const DOUBLED: (i32, i32) = (-10, -20);
-const BISHOP_PAIR: (i32, i32) = (30, 50);
-/// Rooks on files without pawns (open) or without our pawns (half-open).
-const ROOK_OPEN_FILE: (i32, i32) = (25, 10);
-const ROOK_HALF_OPEN_FILE: (i32, i32) = (12, 6);
-/// Mobility per reachable square above a typical count, for knight, bishop, rook, queen.
-const MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (5, 5, 6), (2, 4, 6), (1, 2, 12)];
-/// Penalty per weighted attack on the squares around the king (middlegame only).
+/// The phase of a full board: all middlegame.
+pub const PHASE_MAX: i32 = 24;
+/// Penalty weight of each attacker kind on the squares around the king (inside the king-danger term).
 const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-const PAWN_SHIELD: i32 = 12;
-const TEMPO: i32 = 10;
 
-/// Middlegame and endgame sums.
-#[derive(Clone, Copy, Default)]
-struct Terms {
+/// Where each weight group starts in the flat list of weights ([`WEIGHTS`]), in file order.
+mod at {
+    pub const MATERIAL: usize = 0;
+    pub const PIECE_SQUARE: usize = MATERIAL + 5;
+    pub const PASSED: usize = PIECE_SQUARE + 6 * 64;
+    pub const ISOLATED: usize = PASSED + 8;
+    pub const DOUBLED: usize = ISOLATED + 1;
+    pub const BISHOP_PAIR: usize = DOUBLED + 1;
+    pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+    pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+    /// Knight, bishop, rook and queen mobility tables, by count of reachable squares.
+    pub const MOBILITY: [usize; 4] = [KNIGHT_MOBILITY, KNIGHT_MOBILITY + 9, KNIGHT_MOBILITY + 23, KNIGHT_MOBILITY + 38];
+    const KNIGHT_MOBILITY: usize = ROOK_HALF_OPEN_FILE + 1;
+    pub const KING_DANGER: usize = KNIGHT_MOBILITY + 66;
+    pub const PAWN_SHIELD: usize = KING_DANGER + 1;
+    pub const TEMPO: usize = PAWN_SHIELD + 1;
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// Every weight pair in one list, in the order of [`at`]: what the tuner fits.
+pub const WEIGHTS: [S; at::COUNT] = flatten();
+
+const fn flatten() -> [S; at::COUNT] {
+    let mut weights = [S(0, 0); at::COUNT];
+    let mut index = 0;
+    while index < 5 {
+        weights[at::MATERIAL + index] = MATERIAL[index];
+        index += 1;
+    }
+    let mut index = 0;
+    while index < 6 * 64 {
+        weights[at::PIECE_SQUARE + index] = PIECE_SQUARE[index / 64][index % 64];
+        index += 1;
+    }
+    let mut index = 0;
+    while index < 8 {
+        weights[at::PASSED + index] = PASSED[index];
+        index += 1;
+    }
+    weights[at::ISOLATED] = ISOLATED;
+    weights[at::DOUBLED] = DOUBLED;
+    weights[at::BISHOP_PAIR] = BISHOP_PAIR;
+    weights[at::ROOK_OPEN_FILE] = ROOK_OPEN_FILE;
+    weights[at::ROOK_HALF_OPEN_FILE] = ROOK_HALF_OPEN_FILE;
+    let tables: [&[S]; 4] = [&KNIGHT_MOBILITY, &BISHOP_MOBILITY, &ROOK_MOBILITY, &QUEEN_MOBILITY];
+    let mut kind = 0;
+    while kind < 4 {
+        let mut count = 0;
+        while count < tables[kind].len() {
+            weights[at::MOBILITY[kind] + count] = tables[kind][count];
+            count += 1;
+        }
+        kind += 1;
+    }
+    weights[at::KING_DANGER] = KING_DANGER;
+    weights[at::PAWN_SHIELD] = PAWN_SHIELD;
+    weights[at::TEMPO] = TEMPO;
+    weights
+}
+
+/// Where the evaluation's terms go: summed with the weights, or counted for the tuner.
+trait Terms {
+    /// Adds `count` times weight `weight` for `color`.
+    fn add(&mut self, color: Color, weight: usize, count: i32);
+}
+
+/// White-minus-Black sums of weights.
+#[derive(Default)]
+struct Sum {
     mg: i32,
     eg: i32,
 }
 
-impl Terms {
-    fn add(&mut self, mg: i32, eg: i32) {
-        self.mg += mg;
-        self.eg += eg;
+impl Terms for Sum {
+    #[inline]
+    fn add(&mut self, color: Color, weight: usize, count: i32) {
+        let S(mg, eg) = WEIGHTS[weight];
+        let count = if color == Color::White { count } else { -count };
+        self.mg += mg * count;
+        self.eg += eg * count;
     }
 }
 
 /// Squares in front of `square` (towards promotion) on its file and the two next to it.
 fn front_span(color: Color, square: Square) -> Bitboard {
-    let file = file_of(square);
-    let mut files = file_bb(file);
-    if file > 0 {
-        files |= file_bb(file - 1);
-    }
-    if file < 7 {
-        files |= file_bb(file + 1);
-    }
     let rank = rank_of(square);
     let ahead = match color {
         Color::White if rank == 7 => 0,
         Color::White => !0u64 << (8 * (rank + 1)),
         Color::Black => (1u64 << (8 * rank)) - 1,
     };
-    files & ahead
+    (file_bb(file_of(square)) | adjacent_files(file_of(square))) & ahead
 }
 
 fn adjacent_files(file: u8) -> Bitboard {
@@ -160,9 +133,8 @@ fn adjacent_files(file: u8) -> Bitboard {
     files
 }
 
-fn evaluate_side(board: &Board, us: Color) -> Terms {
+fn evaluate_side(board: &Board, us: Color, terms: &mut impl Terms) {
     let them = us.flip();
-    let mut terms = Terms::default();
     let occupied = board.occupied();
     let ours = board.color(us);
     let our_pawns = board.pieces(us, Kind::Pawn);
@@ -178,11 +150,12 @@ fn evaluate_side(board: &Board, us: Color) -> Terms {
 
     for kind in Kind::ALL {
         for square in Squares(board.pieces(us, kind)) {
-            let index = if us == Color::White { square ^ 56 } else { square } as usize;
-            terms.add(
-                MATERIAL_MG[kind.index()] + PST_MG[kind.index()][index],
-                MATERIAL_EG[kind.index()] + PST_EG[kind.index()][index],
-            );
+            // Tables are written as seen from White with rank 8 on top.
+            let index = usize::from(if us == Color::White { square ^ 56 } else { square });
+            if kind != Kind::King {
+                terms.add(us, at::MATERIAL + kind.index(), 1);
+            }
+            terms.add(us, at::PIECE_SQUARE + kind.index() * 64 + index, 1);
             let attacks = match kind {
                 Kind::Knight => knight_attacks(square),
                 Kind::Bishop => bishop_attacks(square, occupied),
@@ -190,9 +163,9 @@ fn evaluate_side(board: &Board, us: Color) -> Terms {
                 Kind::Queen => queen_attacks(square, occupied),
                 _ => continue,
             };
-            let (mg, eg, typical) = MOBILITY[kind.index() - 1];
-            let mobility = (attacks & !ours & !enemy_pawn_attacks).count_ones() as i32 - typical;
-            terms.add(mg * mobility, eg * mobility);
+            // Mobility: squares not blocked by our pieces nor covered by enemy pawns.
+            let mobility = (attacks & !ours & !enemy_pawn_attacks).count_ones() as usize;
+            terms.add(us, at::MOBILITY[kind.index() - 1] + mobility, 1);
             let zone_hits = (attacks & king_zone).count_ones() as i32;
             if zone_hits > 0 {
                 attackers += 1;
@@ -202,62 +175,69 @@ fn evaluate_side(board: &Board, us: Color) -> Terms {
     }
     // King safety: attacks on the enemy king zone count more when several pieces join in.
     if attackers >= 2 && board.pieces(us, Kind::Queen) != 0 {
-        terms.add(king_attack * king_attack * attackers / 4, 0);
+        terms.add(us, at::KING_DANGER, king_attack * king_attack * attackers / 4);
     }
-    // Our own pawn shield in front of a castled king.
+    // Our own pawn shield in front of a king on its first two ranks.
     let king = board.king(us);
     let ahead_one = king_attacks(king) & front_span(us, king);
     let ahead_two = if us == Color::White { ahead_one << 8 } else { ahead_one >> 8 };
     let shield = our_pawns & (ahead_one | ahead_two);
     if Board::relative_rank(us, king) <= 1 {
-        terms.add(PAWN_SHIELD * shield.count_ones().min(3) as i32, 0);
+        terms.add(us, at::PAWN_SHIELD, shield.count_ones().min(3) as i32);
     }
 
     // Pawn structure.
     for square in Squares(our_pawns) {
         let file = file_of(square);
         if their_pawns & front_span(us, square) == 0 && our_pawns & front_span(us, square) & file_bb(file) == 0 {
-            let rank = Board::relative_rank(us, square) as usize;
-            terms.add(PASSED_MG[rank], PASSED_EG[rank]);
+            terms.add(us, at::PASSED + usize::from(Board::relative_rank(us, square)), 1);
         }
         if our_pawns & adjacent_files(file) == 0 {
-            terms.add(ISOLATED.0, ISOLATED.1);
+            terms.add(us, at::ISOLATED, 1);
         }
     }
     for file in 0..8 {
         let count = (our_pawns & file_bb(file)).count_ones() as i32;
         if count > 1 {
-            terms.add(DOUBLED.0 * (count - 1), DOUBLED.1 * (count - 1));
+            terms.add(us, at::DOUBLED, count - 1);
         }
     }
     for square in Squares(board.pieces(us, Kind::Rook)) {
         let file = file_bb(file_of(square));
         if file & our_pawns == 0 {
-            let bonus = if file & their_pawns == 0 { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
-            terms.add(bonus.0, bonus.1);
+            let weight = if file & their_pawns == 0 { at::ROOK_OPEN_FILE } else { at::ROOK_HALF_OPEN_FILE };
+            terms.add(us, weight, 1);
         }
     }
     if board.pieces(us, Kind::Bishop).count_ones() >= 2 {
-        terms.add(BISHOP_PAIR.0, BISHOP_PAIR.1);
+        terms.add(us, at::BISHOP_PAIR, 1);
     }
-    terms
+}
+
+/// The game phase of `board`: [`PHASE_MAX`] with every piece on, 0 with pawns and kings only.
+fn phase(board: &Board) -> i32 {
+    let phase: i32 = Kind::ALL.iter().map(|kind| PHASE[kind.index()] * board.kind(*kind).count_ones() as i32).sum();
+    phase.min(PHASE_MAX)
+}
+
+/// Blends a middlegame and an endgame value by `phase`.
+fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
 /// The evaluation of `board` in centipawns for the side to move.
 #[must_use]
 pub fn evaluate(board: &Board) -> i32 {
-    let white = evaluate_side(board, Color::White);
-    let black = evaluate_side(board, Color::Black);
-    let phase: i32 = Kind::ALL.iter().map(|kind| PHASE[kind.index()] * board.kind(*kind).count_ones() as i32).sum();
-    let phase = phase.min(24);
-    let mg = white.mg - black.mg;
-    let eg = white.eg - black.eg;
-    let mut value = (mg * phase + eg * (24 - phase)) / 24;
     if board.insufficient_material() {
-        value = 0;
+        return taper(TEMPO.0, TEMPO.1, phase(board));
     }
+    let mut sum = Sum::default();
+    evaluate_side(board, Color::White, &mut sum);
+    evaluate_side(board, Color::Black, &mut sum);
+    let phase = phase(board);
+    let value = taper(sum.mg, sum.eg, phase);
     let value = if board.side_to_move() == Color::White { value } else { -value };
-    value + TEMPO
+    value + taper(TEMPO.0, TEMPO.1, phase)
 }
 
 #[cfg(test)]
@@ -266,10 +246,11 @@ mod tests {
 
     #[test]
     fn symmetric_positions_score_the_tempo() {
+        let tempo = taper(TEMPO.0, TEMPO.1, PHASE_MAX);
         let board = Board::from_fen(crate::START_FEN).unwrap();
-        assert_eq!(evaluate(&board), TEMPO);
+        assert_eq!(evaluate(&board), tempo);
         let mirrored = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-        assert_eq!(evaluate(&mirrored), TEMPO);
+        assert_eq!(evaluate(&mirrored), tempo);
     }
 
     #[test]
@@ -279,5 +260,31 @@ mod tests {
         let passer = Board::from_fen("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1").unwrap();
         let blocked = Board::from_fen("4k3/1p6/1P6/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert!(evaluate(&passer) > evaluate(&blocked));
+    }
+
+    /// The position with colours swapped and the board flipped top to bottom.
+    fn mirrored(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let swap = |text: &str| -> String {
+            text.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        };
+        let board: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{} {side} {} - 0 1", board.join("/"), swap(fields[2]))
+    }
+
+    #[test]
+    fn colours_mirror() {
+        for fen in [
+            "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 7",
+            "8/5k2/3p4/1p1P4/1P3K2/8/8/8 w - - 0 50",
+            "2kr3r/ppp2ppp/2n5/2b1q3/4P3/2N2Q2/PPP2PPP/R1B2RK1 w - - 4 14",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let mirror = Board::from_fen(&mirrored(fen)).unwrap();
+            assert_eq!(evaluate(&board), evaluate(&mirror), "{fen}");
+        }
     }
 }

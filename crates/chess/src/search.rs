@@ -21,7 +21,15 @@ impl Evaluate for Chess {
         razor_margin: 300,
         late_move_reductions: true,
         aspiration_window: 30,
+        ..Pruning::NONE
     };
+
+    /// Piece (colour × kind) × destination square.
+    const MOVE_CONTEXTS: usize = 0;
+
+    fn move_context(&self, mv: Move) -> usize {
+        usize::from(self.board().mailbox[usize::from(mv.from())]) * 64 + usize::from(mv.to())
+    }
 
     fn evaluate(&self) -> i32 {
         match self.nnue_evaluation() {

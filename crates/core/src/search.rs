@@ -33,7 +33,8 @@ pub trait Searcher<G: Game>: Send + 'static {
     }
 }
 
-/// Pruning margins a game tunes for the alpha-beta searcher. Zero disables a technique.
+/// Pruning margins and search refinements a game tunes for the alpha-beta searcher. Zero (or
+/// `false`) disables a technique, so a game opts into each one after measuring it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Reverse futility: at depth `d` a node whose eval beats beta by `d * margin` is cut.
@@ -46,6 +47,20 @@ pub struct Pruning {
     pub late_move_reductions: bool,
     /// Half-width of the first aspiration window around the previous iteration's value.
     pub aspiration_window: i32,
+    /// Whether the static evaluation rising over two plies ("improving") tightens reverse
+    /// futility and late-move pruning and lightens reductions; falling does the opposite.
+    pub improving: bool,
+    /// Whether nodes without a table move are searched one ply shallower (internal iterative
+    /// reduction): the table move they lack is what a shallow search finds cheaply.
+    pub internal_iterative_reductions: bool,
+    /// Whether late-move reductions shrink for moves with a good history and grow for bad ones.
+    pub history_reductions: bool,
+    /// Singular extensions: the table move is extended when every other move fails low against
+    /// its value minus `margin × depth / 8`. Zero disables them.
+    pub singular_margin: i32,
+    /// Whether quiescence probes and fills the transposition table, and a table value whose
+    /// bound allows it replaces the static evaluation in pruning decisions.
+    pub table_refinements: bool,
 }
 
 impl Pruning {
@@ -56,6 +71,11 @@ impl Pruning {
         razor_margin: 0,
         late_move_reductions: false,
         aspiration_window: 0,
+        improving: false,
+        internal_iterative_reductions: false,
+        history_reductions: false,
+        singular_margin: 0,
+        table_refinements: false,
     };
 }
 
@@ -72,6 +92,17 @@ pub trait Evaluate: Game {
     /// whenever a legal move exists.
     fn generate_search_moves(&self, moves: &mut Self::Moves) {
         self.generate_legal_moves(moves);
+    }
+
+    /// Number of move contexts for continuation history (0: no continuation history). See
+    /// [`Evaluate::move_context`].
+    const MOVE_CONTEXTS: usize = 0;
+
+    /// A small code for what `mv` does, below [`Evaluate::MOVE_CONTEXTS`], taken before `mv` is
+    /// played (chess: the moving piece and its destination). The searcher learns which moves
+    /// answer which ("continuation history") by these codes.
+    fn move_context(&self, _mv: Self::Move) -> usize {
+        0
     }
 
     /// An ordering hint for `mv` (higher first): captures by victim and attacker, threats. Killer

@@ -26,6 +26,30 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the stored value settles a search with window `(alpha, beta)`.
+    #[must_use]
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+
+    /// Whether the stored value is a better estimate than `eval`: exact, or a bound on the side
+    /// away from it (a lower bound above it, an upper bound below it), and not a mate score.
+    #[must_use]
+    pub fn refines(&self, eval: i32) -> bool {
+        self.value.abs() < MATE_BOUND
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.value > eval,
+                Bound::Upper => self.value < eval,
+            }
+    }
+}
+
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,

@@ -53,6 +53,7 @@ impl Evaluate for Board {
         razor_margin: 0,
         late_move_reductions: true,
         aspiration_window: 0,
+        ..Pruning::NONE
     };
 
     fn evaluate(&self) -> i32 {

@@ -7,12 +7,14 @@
 //!   search plays and takes back moves; [`simd`]: the inner loops, AVX2 with a portable twin.
 //! - [`features`]: what a trainer needs from a game ([`TrainingFeatures`]); [`train`]: the CPU
 //!   trainer (`tessera train`).
+//! - [`texel`]: the tuner of hand-crafted evaluations linear in their weights (`tessera tune`).
 
 pub mod accumulator;
 pub mod data;
 pub mod features;
 pub mod network;
 pub mod simd;
+pub mod texel;
 pub mod train;
 
 pub use accumulator::{AccumulatorStack, Change};

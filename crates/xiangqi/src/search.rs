@@ -18,6 +18,7 @@ impl Evaluate for Position {
         razor_margin: 150,
         late_move_reductions: true,
         aspiration_window: 20,
+        ..Pruning::NONE
     };
 
     fn evaluate(&self) -> i32 {

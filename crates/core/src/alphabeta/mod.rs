@@ -195,12 +195,14 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
     fn deepen(&mut self, root: &mut G, root_moves: &mut [RootMove<G::Move>], first_depth: u32) -> u32 {
         self.worker.reset_counters(root.ply());
         self.worker.heuristics.age();
+        self.worker.set_root(root);
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut completed = 0;
         let mut best_changes = 0.0f64;
         let mut last_reported = None;
         for depth in first_depth..=max_depth {
             let previous_best = root_moves[0].mv;
+            self.worker.root_depth = depth as i32;
             for pv_index in 0..self.multipv {
                 self.aspiration(root, root_moves, pv_index, depth as i32);
                 if self.shared.aborted() {
@@ -318,6 +320,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
                     sink.report(Report::CurrentMove { mv, number: (index + 1) as u32, depth: depth as u32 });
                 }
             }
+            self.worker.set_root_move(root, mv);
             root.play(mv);
             let value = if index == pv_index {
                 -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true)

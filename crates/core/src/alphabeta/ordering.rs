@@ -11,20 +11,36 @@ const BAD_TACTICAL: i32 = -500_000_000;
 /// History scores saturate here (the "gravity" update keeps them within ±HISTORY_MAX).
 const HISTORY_MAX: i32 = 16_384;
 
-/// Per-thread ordering heuristics: two killer moves per ply and a butterfly history by side and move code.
+/// The move contexts (see [`Evaluate::move_context`]) of the moves one and two plies before a
+/// node, where there are such moves (not at the root, not after a null move).
+pub(crate) type PreviousContexts = [Option<usize>; 2];
+
+/// Per-thread ordering heuristics: two killer moves per ply, a butterfly history by side and
+/// move code, and a continuation history by the contexts of the previous move and this one.
 pub(crate) struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Box<[i32]>,
+    /// `continuation[previous × contexts + this]`: how well a move answered a move one or two
+    /// plies before it. Empty when the game has no move contexts.
+    continuation: Box<[i16]>,
+    contexts: usize,
 }
 
 impl<M: PackedMove> Heuristics<M> {
-    pub(crate) fn new() -> Self {
-        Heuristics { killers: vec![[None; 2]; MAX_PLY + 2], history: vec![0; 2 << 16].into_boxed_slice() }
+    /// Heuristics for a game with `contexts` move contexts (0: no continuation history).
+    pub(crate) fn new(contexts: usize) -> Self {
+        Heuristics {
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 << 16].into_boxed_slice(),
+            continuation: vec![0; contexts * contexts].into_boxed_slice(),
+            contexts,
+        }
     }
 
     pub(crate) fn clear(&mut self) {
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.continuation.fill(0);
     }
 
     /// Forgets killers (they belong to one search) but keeps a faded history.
@@ -39,32 +55,67 @@ impl<M: PackedMove> Heuristics<M> {
         (side << 16) | usize::from(mv.to_bits())
     }
 
-    pub(crate) fn history(&self, side: usize, mv: M) -> i32 {
-        self.history[Self::history_index(side, mv)]
+    /// The history score of a quiet move: its butterfly history plus how well it answered the
+    /// previous two moves.
+    pub(crate) fn quiet_history(&self, side: usize, mv: M, context: usize, previous: PreviousContexts) -> i32 {
+        let mut score = self.history[Self::history_index(side, mv)];
+        if self.contexts > 0 {
+            for earlier in previous.into_iter().flatten() {
+                score += i32::from(self.continuation[earlier * self.contexts + context]);
+            }
+        }
+        score
     }
 
-    /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it.
-    pub(crate) fn reward_cutoff(&mut self, side: usize, ply: usize, depth: i32, best: M, tried_before: &[M]) {
+    /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it
+    /// (each with its context).
+    pub(crate) fn reward_cutoff(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        best: (M, usize),
+        tried_before: &[(M, usize)],
+        previous: PreviousContexts,
+    ) {
         let killers = &mut self.killers[ply];
-        if killers[0] != Some(best) {
+        if killers[0] != Some(best.0) {
             killers[1] = killers[0];
-            killers[0] = Some(best);
+            killers[0] = Some(best.0);
         }
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        self.update_history(side, best, bonus);
-        for &mv in tried_before {
-            self.update_history(side, mv, -bonus);
+        let bonus = history_bonus(depth);
+        self.update(side, best, bonus, previous);
+        for &tried in tried_before {
+            self.update(side, tried, -bonus, previous);
         }
     }
 
-    fn update_history(&mut self, side: usize, mv: M, bonus: i32) {
-        let entry = &mut self.history[Self::history_index(side, mv)];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    fn update(&mut self, side: usize, (mv, context): (M, usize), bonus: i32, previous: PreviousContexts) {
+        gravity(&mut self.history[Self::history_index(side, mv)], bonus);
+        if self.contexts > 0 {
+            for earlier in previous.into_iter().flatten() {
+                let entry = &mut self.continuation[earlier * self.contexts + context];
+                let mut value = i32::from(*entry);
+                gravity(&mut value, bonus);
+                // `gravity` keeps values within ±HISTORY_MAX, which fits an i16.
+                *entry = value as i16;
+            }
+        }
     }
 
     pub(crate) fn killers(&self, ply: usize) -> [Option<M>; 2] {
         self.killers[ply]
     }
+}
+
+/// The history bonus of a cutoff at `depth`: deeper cutoffs say more.
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(HISTORY_MAX / 4)
+}
+
+/// Moves `entry` by `bonus` towards ±[`HISTORY_MAX`], the more slowly the closer it is.
+fn gravity(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
 /// Gives every move of a list an ordering key, so the caller can pick the best remaining one.
@@ -75,6 +126,7 @@ pub(crate) fn score_moves<G: Evaluate + Tactical>(
     tt_move: Option<G::Move>,
     heuristics: &Heuristics<G::Move>,
     ply: usize,
+    previous: PreviousContexts,
 ) {
     let side = position.side_to_move().index();
     let killers = heuristics.killers(ply);
@@ -93,7 +145,7 @@ pub(crate) fn score_moves<G: Evaluate + Tactical>(
         } else if Some(mv) == killers[1] {
             KILLER
         } else {
-            heuristics.history(side, mv) + hint
+            heuristics.quiet_history(side, mv, position.move_context(mv), previous) + hint
         };
     }
 }

@@ -3,12 +3,22 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, MAX_KEYS};
+use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
 use crate::game::{Game, Outcome, PackedMove};
 use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY};
 use crate::search::{Evaluate, NullMove, Tactical};
 use crate::time::{SearchControl, TimeManager};
-use crate::tt::TranspositionTable;
+use crate::tt::{TranspositionTable, TtEntry};
+
+/// What a singular-extension check found.
+enum Singular {
+    /// The table move is the only good one: search it one ply deeper.
+    Extend,
+    /// Several moves beat beta even at reduced depth: the node fails high with this value.
+    MultiCut(i32),
+    /// Neither.
+    No,
+}
 
 /// Everything the threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -58,11 +68,34 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     i32::from(table[depth.clamp(0, 63) as usize][index.min(63)])
 }
 
+/// No static evaluation at this ply (in check, or not computed).
+const NO_EVAL: i32 = i32::MIN;
+
+/// What the search keeps about each ply of the line it is on.
+#[derive(Clone, Copy)]
+struct Frame<M> {
+    /// The static evaluation ([`NO_EVAL`] in check).
+    eval: i32,
+    /// The context (see [`Evaluate::move_context`]) of the move being searched from this ply;
+    /// `None` for a null move or a game without contexts.
+    context: Option<usize>,
+    /// The move a singular-extension check leaves out at this ply.
+    excluded: Option<M>,
+}
+
+impl<M> Frame<M> {
+    const EMPTY: Frame<M> = Frame { eval: NO_EVAL, context: None, excluded: None };
+}
+
 /// The per-thread state of a search.
 pub(crate) struct Worker<G: Game> {
     pub heuristics: Heuristics<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
+    /// One frame per ply of the current line, the root's at 0.
+    stack: Vec<Frame<G::Move>>,
+    /// The depth of the iteration under way (extensions stop at twice this many plies).
+    pub root_depth: i32,
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
@@ -73,8 +106,10 @@ pub(crate) struct Worker<G: Game> {
 impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     pub(crate) fn new(is_main: bool) -> Self {
         Worker {
-            heuristics: Heuristics::new(),
+            heuristics: Heuristics::new(G::MOVE_CONTEXTS),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY + 1)).collect(),
+            stack: vec![Frame::EMPTY; MAX_PLY + 2],
+            root_depth: 1,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -88,6 +123,23 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         self.unflushed = 0;
         self.seldepth = 0;
         self.root_ply = root_ply;
+    }
+
+    /// Readies the root's frame for a search of `root`.
+    pub(crate) fn set_root(&mut self, root: &G) {
+        let in_check = <G as Tactical>::ENABLED && root.in_check();
+        let eval = if in_check { NO_EVAL } else { root.evaluate().clamp(-MAX_EVAL, MAX_EVAL) };
+        self.stack[0] = Frame { eval, ..Frame::EMPTY };
+    }
+
+    /// Records the root move about to be searched (its context is the first "previous move").
+    pub(crate) fn set_root_move(&mut self, root: &G, mv: G::Move) {
+        self.stack[0].context = (G::MOVE_CONTEXTS > 0).then(|| root.move_context(mv));
+    }
+
+    /// The contexts of the moves one and two plies before `ply`.
+    fn previous_contexts(&self, ply: usize) -> PreviousContexts {
+        [self.stack[ply - 1].context, ply.checked_sub(2).and_then(|earlier| self.stack[earlier].context)]
     }
 
     /// The best line found from the root by the last completed root-move search.
@@ -141,6 +193,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         null_allowed: bool,
     ) -> i32 {
         let is_pv = beta - alpha > 1;
+        let excluded = self.stack[ply].excluded;
         self.pv[ply].clear();
         self.count_node(shared);
         if shared.aborted() {
@@ -166,35 +219,47 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if depth <= 0 {
             return self.quiescence(position, shared, ply, alpha, beta);
         }
+        let pruning = G::PRUNING;
 
         let key = position.hash();
-        let entry = shared.tt.probe(key, ply);
+        // A singular-extension check searches this position without its best move: the table's
+        // entry is about the whole position and must neither cut nor be overwritten.
+        let entry = if excluded.is_none() { shared.tt.probe(key, ply) } else { None };
         let tt_move = entry.and_then(|entry| entry.move_bits).map(G::Move::from_bits);
         if let Some(entry) = entry {
-            if !is_pv && entry.depth >= depth {
-                let cuts = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.value >= beta,
-                    Bound::Upper => entry.value <= alpha,
-                };
-                if cuts {
-                    return entry.value;
-                }
+            if !is_pv && entry.depth >= depth && entry.cuts(alpha, beta) {
+                return entry.value;
             }
         }
-        let eval = if in_check {
-            -INFINITE
+        let static_eval = if in_check {
+            NO_EVAL
+        } else if excluded.is_some() {
+            self.stack[ply].eval
         } else {
             entry.map_or_else(|| position.evaluate().clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval)
         };
-        let pruning = G::PRUNING;
+        self.stack[ply].eval = static_eval;
+        // The table's value, where its bound allows, is a better guess than the static evaluation.
+        let eval = match entry {
+            Some(entry) if pruning.table_refinements && !in_check && entry.refines(static_eval) => entry.value,
+            _ => static_eval,
+        };
+        let improving = pruning.improving
+            && !in_check
+            && ply >= 2
+            && self.stack[ply - 2].eval != NO_EVAL
+            && static_eval > self.stack[ply - 2].eval;
         let beta_is_not_mate = beta.abs() < MATE_BOUND;
 
-        if !is_pv && !in_check && beta_is_not_mate {
+        if pruning.internal_iterative_reductions && depth >= 4 && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
+        }
+
+        if !is_pv && !in_check && excluded.is_none() && beta_is_not_mate {
             // Reverse futility: far above beta at low depth, the opponent will not catch up.
             if pruning.reverse_futility_margin > 0
                 && depth <= 6
-                && eval - pruning.reverse_futility_margin * depth >= beta
+                && eval - pruning.reverse_futility_margin * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
@@ -208,6 +273,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             // Null move: if passing still beats beta, a real move will too.
             if <G as NullMove>::ENABLED && null_allowed && depth >= 2 && eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].context = None;
                 position.play_null();
                 let value = -self.search(position, shared, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
                 position.undo_null();
@@ -225,27 +291,36 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if moves.is_empty() {
             return Self::outcome_value(position, position.no_move_outcome(), ply);
         }
+        let previous = self.previous_contexts(ply);
         let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
         let keys = zeroed_prefix(&mut storage, moves.len());
-        score_moves(position, &moves, keys, tt_move, &self.heuristics, ply);
+        score_moves(position, &moves, keys, tt_move, &self.heuristics, ply, previous);
 
         let side = position.side_to_move().index();
         let original_alpha = alpha;
         let mut best_value = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = crate::moves::MoveList::<G::Move, 64>::new();
+        let mut quiets_tried = crate::moves::MoveList::<(G::Move, usize), 64>::new();
         let futility_base = (pruning.futility_margin > 0 && !is_pv && !in_check && depth <= 6)
             .then(|| eval + pruning.futility_margin * depth);
+        let late_move_count = match (pruning.improving, improving) {
+            (true, false) => (3 + depth * depth * 2) / 2,
+            _ => 3 + depth * depth * 2,
+        };
+        let mut searched = 0usize;
         for index in 0..moves.len() {
             pick_next(&mut moves, keys, index);
             let mv = moves[index];
+            if Some(mv) == excluded {
+                continue;
+            }
             let tactical = <G as Tactical>::ENABLED && position.is_tactical(mv);
             // Quiet moves that are neither the TT move nor killers may be pruned and reduced.
             let late_quiet = !tactical && !is_early_key(keys[index]);
-            if index > 0 && best_value > -MATE_BOUND {
+            if searched > 0 && best_value > -MATE_BOUND {
                 if let Some(base) = futility_base {
                     // Futility and late-move pruning: quiet moves at the horizon that cannot raise alpha.
-                    if late_quiet && (base <= alpha || index as i32 > 3 + depth * depth * 2) {
+                    if late_quiet && (base <= alpha || index as i32 > late_move_count) {
                         continue;
                     }
                     if tactical && !position.static_exchange_at_least(mv, -pruning.futility_margin * depth) {
@@ -253,10 +328,23 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     }
                 }
             }
+            let context = if G::MOVE_CONTEXTS > 0 { position.move_context(mv) } else { 0 };
+            let mut extension = 0;
+            if Some(mv) == tt_move && excluded.is_none() {
+                match self.singular_extension(position, shared, entry, depth, ply, beta) {
+                    Singular::Extend => extension = 1,
+                    Singular::MultiCut(value) => return value,
+                    Singular::No => {}
+                }
+                if shared.aborted() {
+                    return 0;
+                }
+            }
+            self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then_some(context);
             position.play(mv);
             let gives_check = <G as Tactical>::ENABLED && position.in_check();
-            let new_depth = depth - 1;
-            let value = if index == 0 {
+            let new_depth = depth - 1 + extension;
+            let value = if searched == 0 {
                 -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true)
             } else {
                 let reduction = if pruning.late_move_reductions
@@ -266,7 +354,14 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     && !gives_check
                     && index >= 2
                 {
-                    (late_move_reduction(depth, index) - i32::from(is_pv)).clamp(0, new_depth - 1)
+                    let mut reduction = late_move_reduction(depth, index) - i32::from(is_pv);
+                    if pruning.improving && !improving {
+                        reduction += 1;
+                    }
+                    if pruning.history_reductions {
+                        reduction -= self.heuristics.quiet_history(side, mv, context, previous) / 8192;
+                    }
+                    reduction.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -281,6 +376,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 value
             };
             position.undo();
+            searched += 1;
             if shared.aborted() {
                 return 0;
             }
@@ -294,26 +390,68 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     }
                     if value >= beta {
                         if !tactical {
-                            self.heuristics.reward_cutoff(side, ply, depth, mv, &quiets_tried);
+                            self.heuristics.reward_cutoff(side, ply, depth, (mv, context), &quiets_tried, previous);
                         }
                         break;
                     }
                 }
             }
             if !tactical && quiets_tried.len() < 64 {
-                quiets_tried.push(mv);
+                quiets_tried.push((mv, context));
             }
         }
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_eval = if in_check { 0 } else { eval };
-        shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, stored_eval, depth, bound);
+        if searched == 0 {
+            // Only the excluded move was left: the singular check's caller judges that.
+            return alpha;
+        }
+        if excluded.is_none() {
+            let bound = if best_value >= beta {
+                Bound::Lower
+            } else if best_value > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_eval = if in_check { 0 } else { static_eval };
+            shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, stored_eval, depth, bound);
+        }
         best_value
+    }
+
+    /// Whether the table move is singular: every other move fails low against the table's value
+    /// minus a margin, searched at half depth. If even that reduced bound beats `beta`, several
+    /// moves do, and the node is cut at once ("multi-cut").
+    fn singular_extension(
+        &mut self,
+        position: &mut G,
+        shared: &Shared<'_>,
+        entry: Option<TtEntry>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Singular {
+        let margin = G::PRUNING.singular_margin;
+        let Some(entry) = entry else { return Singular::No };
+        if margin == 0
+            || depth < 8
+            || ply as i32 >= 2 * self.root_depth
+            || entry.depth < depth - 3
+            || entry.bound == Bound::Upper
+            || is_mate_value(entry.value)
+        {
+            return Singular::No;
+        }
+        let singular_beta = entry.value - margin * depth / 8;
+        self.stack[ply].excluded = entry.move_bits.map(G::Move::from_bits);
+        let value = self.search(position, shared, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+        self.stack[ply].excluded = None;
+        if value < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Resolves tactical moves at the horizon so that the static evaluation is taken in a quiet position.
@@ -331,9 +469,23 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if ply >= MAX_PLY || (!<G as Tactical>::ENABLED) {
             return position.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
         }
+        let use_table = G::PRUNING.table_refinements;
+        let key = position.hash();
+        let entry = if use_table { shared.tt.probe(key, ply) } else { None };
+        if let Some(entry) = entry {
+            if beta - alpha == 1 && entry.cuts(alpha, beta) {
+                return entry.value;
+            }
+        }
+        let original_alpha = alpha;
         let mut best_value = -INFINITE;
+        let mut static_eval = 0;
         if !in_check {
-            best_value = position.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
+            static_eval = entry.map_or_else(|| position.evaluate().clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
+            best_value = match entry {
+                Some(entry) if entry.refines(static_eval) => entry.value,
+                _ => static_eval,
+            };
             if best_value >= beta {
                 return best_value;
             }
@@ -348,11 +500,13 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else {
             position.generate_tactical_moves(&mut moves);
         }
+        let tt_move = entry.and_then(|entry| entry.move_bits).map(G::Move::from_bits);
         let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
         let keys = zeroed_prefix(&mut storage, moves.len());
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = position.move_order_hint(mv);
+            *key = if Some(mv) == tt_move { i32::MAX } else { position.move_order_hint(mv) };
         }
+        let mut best_move = None;
         for index in 0..moves.len() {
             pick_next(&mut moves, keys, index);
             let mv = moves[index];
@@ -369,11 +523,22 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 best_value = value;
                 if value > alpha {
                     alpha = value;
+                    best_move = Some(mv);
                     if value >= beta {
                         break;
                     }
                 }
             }
+        }
+        if use_table {
+            let bound = if best_value >= beta {
+                Bound::Lower
+            } else if best_value > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, static_eval, 0, bound);
         }
         best_value
     }

@@ -1,0 +1,86 @@
+//! `tessera tune`: fits the hand-crafted evaluation's weights to training-data files (Texel
+//! tuning) and writes them as the source of the game's weights module.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use tessera_nnue::texel::{tune, TuneError, TuneReport, TuneSettings};
+
+/// The games `tessera tune` has a linear evaluation for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TuneGame {
+    /// Chess: `crates/chess/src/eval/weights.rs`.
+    Chess,
+}
+
+/// Everything `tessera tune` accepts.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game whose evaluation to tune.
+    #[arg(long, value_enum)]
+    pub game: TuneGame,
+    /// Training-data files (from `tessera datagen`).
+    #[arg(long = "data", required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// The Rust source file to write the fitted weights to (e.g. the game's `eval/weights.rs`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: u32,
+    /// Adam's starting step, in centipawns (cosine decay to 5% of it).
+    #[arg(long, default_value_t = 2.0)]
+    pub learning_rate: f64,
+    /// Weight of the game result in the target, the rest being the search score.
+    #[arg(long, default_value_t = 0.3)]
+    pub result_weight: f64,
+    /// Use only the first N positions of the files.
+    #[arg(long)]
+    pub max_positions: Option<u64>,
+}
+
+/// Why `tessera tune` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneCommandError {
+    /// The data could not be read or fitted.
+    #[error(transparent)]
+    Tune(#[from] TuneError),
+    /// The source file could not be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+/// Runs `tessera tune`.
+///
+/// # Errors
+/// When the data cannot be read or belongs to another game, or the source cannot be written.
+pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
+    let settings = TuneSettings {
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        result_weight: args.result_weight.clamp(0.0, 1.0),
+        max_positions: args.max_positions,
+        ..TuneSettings::default()
+    };
+    let report = |report: &TuneReport| {
+        eprintln!(
+            "epoch {}/{}: train loss {:.6}, validation loss {:.6} ({} positions)",
+            report.epoch, report.epochs, report.train_loss, report.validation_loss, report.positions
+        );
+    };
+    let source = match args.game {
+        TuneGame::Chess => {
+            use tessera_chess::eval::tuning::{current_weights, weights_source};
+            let weights = tune::<tessera_chess::Board>(&args.data, &current_weights(), &settings, report)?;
+            weights_source(&weights)
+        }
+    };
+    std::fs::write(&args.out, source).map_err(|source| TuneCommandError::Write { path: args.out.clone(), source })?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}
