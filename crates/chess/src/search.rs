@@ -21,6 +21,9 @@ impl Evaluate for Chess {
         razor_margin: 300,
         late_move_reductions: true,
         aspiration_window: 30,
+        improving: true,
+        internal_iterative_reductions: true,
+        table_refinements: true,
         ..Pruning::NONE
     };
 

@@ -32,6 +32,8 @@ struct RootMove<M> {
     mv: M,
     value: i32,
     pv: Vec<M>,
+    /// Nodes this thread spent below the move, over all iterations so far.
+    nodes: u64,
 }
 
 /// The alpha-beta searcher for any game with an evaluation.
@@ -81,7 +83,7 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
         let mut root_moves: Vec<RootMove<G::Move>> = legal
             .iter()
             .filter(|mv| limits.search_moves.is_empty() || limits.search_moves.contains(mv))
-            .map(|&mv| RootMove { mv, value: -INFINITE, pv: vec![mv] })
+            .map(|&mv| RootMove { mv, value: -INFINITE, pv: vec![mv], nodes: 0 })
             .collect();
         if root_moves.is_empty() {
             // No legal move (or none of the search moves is legal): report the final verdict.
@@ -265,7 +267,12 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             return true; // a forced move needs no thought
         }
         // Unstable best moves earn more time; a stable one lets us move early.
-        let scale = 0.6 + best_changes.min(2.0);
+        let mut scale = 0.6 + best_changes.min(2.0);
+        if G::PRUNING.node_time_management {
+            // So does a best move that took a small share of the effort: others came close.
+            let effort = root_moves[0].nodes as f64 / self.worker.nodes.max(1) as f64;
+            scale *= (1.5 - effort) * 1.35;
+        }
         self.shared.time.soft_expired(control, scale)
     }
 
@@ -321,6 +328,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
                 }
             }
             self.worker.set_root_move(root, mv);
+            let nodes_before = self.worker.nodes;
             root.play(mv);
             let value = if index == pv_index {
                 -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true)
@@ -333,6 +341,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
                 }
             };
             root.undo();
+            root_moves[index].nodes += self.worker.nodes - nodes_before;
             if self.shared.aborted() {
                 break;
             }
