@@ -80,16 +80,17 @@ pub enum TuneError {
     TooFewPositions(u64),
 }
 
-/// Progress after each epoch.
+/// Progress after each epoch (and once before the first, as epoch 0, for the starting weights).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneReport {
-    /// The epoch just finished, from 1.
+    /// The epoch just finished, from 1; 0 for the starting weights.
     pub epoch: u32,
     /// All epochs.
     pub epochs: u32,
     /// Training positions.
     pub positions: usize,
-    /// Mean loss over this epoch's training positions (measured as they were stepped through).
+    /// Mean loss over this epoch's training positions (measured as they were stepped through;
+    /// for epoch 0, under the starting weights).
     pub train_loss: f64,
     /// Mean loss on the held-out positions.
     pub validation_loss: f64,
@@ -226,6 +227,17 @@ pub fn tune<E: LinearEvaluation>(
     let batches = training.len().div_ceil(batch_size);
     let total_steps = (batches * settings.epochs as usize).max(1);
     let scale = settings.score_scale;
+    let mean_loss = |set: &Set, weights: &[[f64; 2]]| {
+        (0..set.len()).map(|index| set.loss(weights, scale, index)).sum::<f64>() / set.len() as f64
+    };
+    // Epoch 0: where the weights in force stand.
+    report(&TuneReport {
+        epoch: 0,
+        epochs: settings.epochs,
+        positions: training.len(),
+        train_loss: mean_loss(&training, &weights),
+        validation_loss: mean_loss(&validation, &weights),
+    });
     for epoch in 1..=settings.epochs {
         let mut loss = 0.0;
         for batch in 0..batches {
