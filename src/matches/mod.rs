@@ -59,7 +59,7 @@ pub struct MatchArgs {
     /// Record file: PGN for chess and xiangqi, SGF for go and gomoku.
     #[arg(long, alias = "pgn", alias = "sgf")]
     pub record: Option<PathBuf>,
-    /// Stop early by SPRT: "elo0=0 elo1=5 alpha=0.05 beta=0.05".
+    /// Stop early by SPRT on game pairs (pentanomial): "elo0=0 elo1=5 alpha=0.05 beta=0.05".
     #[arg(long)]
     pub sprt: Option<String>,
     /// Milliseconds a move may exceed the clock before it loses on time.

@@ -76,7 +76,7 @@ pub fn final_table(names: &[String; 2], standings: &Standings) -> String {
             SprtDecision::AcceptH0 => "H0 accepted",
             SprtDecision::AcceptH1 => "H1 accepted",
         };
-        text.push_str(&format!("SPRT: llr {llr:.2}, {verdict}\n"));
+        text.push_str(&format!("SPRT (pairs): llr {llr:.2}, {verdict}\n"));
     }
     text
 }
@@ -97,6 +97,6 @@ mod tests {
         assert!(table.starts_with("Score of A vs B: 60 - 10 - 30  [0.750] 100\n"), "{table}");
         assert!(table.contains("Elo difference: +190.8 +/- 62.0, LOS: 100.0 %, DrawRatio: 30.0 %"), "{table}");
         assert!(table.contains("Pentanomial [0, 0.5, 1, 1.5, 2]: [0, 1, 4, 20, 25]"), "{table}");
-        assert!(table.contains("SPRT: llr 3.10, H1 accepted"), "{table}");
+        assert!(table.contains("SPRT (pairs): llr 3.10, H1 accepted"), "{table}");
     }
 }

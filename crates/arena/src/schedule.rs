@@ -109,7 +109,9 @@ pub fn run_match<G: Game>(
                 pair_points.insert(index, points);
             }
             if let Some(sprt) = &settings.sprt {
-                let llr = sprt.llr(&standings.results);
+                // Pairs of games over one opening, as fishtest and OpenBench count them: the
+                // colour bias of each opening cancels within a pair.
+                let llr = sprt.llr_pairs(&standings.pairs);
                 let decision = sprt.decide(llr);
                 standings.sprt = Some((llr, decision));
                 if decision != SprtDecision::Continue {
