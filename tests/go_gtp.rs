@@ -292,3 +292,31 @@ fn a_hopeless_side_resigns_unless_told_not_to() {
         assert_eq!(ask_one(&mut engine, "quit"), "= ");
     }
 }
+
+#[test]
+fn byo_yomi_and_canadian_moves_stay_inside_their_periods() {
+    // No --playouts: the clock decides. Each move may use at most one byo-yomi period, and a
+    // Canadian block must last for all its stones.
+    let mut engine = Driven::start(&engine_binary("tessera-gtp"), &["--resign-threshold", "0"]);
+    assert_eq!(ask_one(&mut engine, "boardsize 19"), "= ");
+    assert_eq!(ask_one(&mut engine, "kgs-time_settings byoyomi 0 2 3"), "= ");
+    for color in ["b", "w"] {
+        let started = std::time::Instant::now();
+        let reply = ask_one(&mut engine, &format!("genmove {color}"));
+        let used = started.elapsed();
+        assert!(reply.len() > 2 && used < Duration::from_secs(2), "{reply} in {used:?} with 2 s periods");
+        // It thinks for a good part of the period, not a token instant.
+        assert!(used > Duration::from_millis(300), "{reply} in {used:?}: most of the period unused");
+    }
+    assert_eq!(ask_one(&mut engine, "time_settings 0 4 4"), "= ");
+    // Black's clock as a controller reports it: whole seconds left in the block, stones left.
+    let started = std::time::Instant::now();
+    for stones in (1..=4).rev() {
+        let left = Duration::from_secs(4).saturating_sub(started.elapsed()).as_secs();
+        assert_eq!(ask_one(&mut engine, &format!("time_left b {left} {stones}")), "= ");
+        assert!(ask_one(&mut engine, "genmove b").len() > 2);
+    }
+    let used = started.elapsed();
+    assert!(used < Duration::from_secs(4), "4 stones took {used:?} of a 4 s Canadian block");
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+}

@@ -3,7 +3,8 @@
 //! - [`Board`]: stones, strings and pseudo-liberties with O(1) atari tests, incremental Zobrist keys.
 //! - [`Position`]: board + [`Rules`] + history (undo, superko, two passes end the game); implements
 //!   core's [`tessera_core::Game`] and, in [`playout`], [`tessera_core::Playout`] for MCTS.
-//! - [`score`]: area scoring, ownership from playouts, dead stones; [`handicap`]: GNU Go's placement;
+//! - [`score`]: area scoring, ownership from playouts, seki; [`life`]: the referee's dead stones and
+//!   final score; [`handicap`]: GNU Go's placement;
 //!   [`sgf`]: records; [`notation`]: GTP vertices.
 
 pub mod board;
@@ -11,6 +12,7 @@ pub mod display;
 pub mod handicap;
 pub mod ladder;
 pub mod learned;
+pub mod life;
 pub mod notation;
 pub mod pattern;
 pub mod playout;

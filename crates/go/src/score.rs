@@ -1,4 +1,5 @@
-//! Area scoring (Tromp-Taylor / Chinese), ownership from playouts, and dead-stone estimation.
+//! Area scoring (Tromp-Taylor / Chinese), ownership from playouts, strings in seki. The referee's
+//! judgement of dead stones that uses them is [`crate::life`].
 
 use tessera_core::{Game, Rng};
 
@@ -89,7 +90,7 @@ pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
 }
 
 /// The strings of `board`, each once: its colour and its stones.
-fn strings(board: &Board) -> impl Iterator<Item = (Cell, Vec<usize>)> + '_ {
+pub(crate) fn strings(board: &Board) -> impl Iterator<Item = (Cell, Vec<usize>)> + '_ {
     let mut done = [false; POINTS];
     board.points().filter_map(move |p| {
         let color = board.cell(p);
@@ -100,22 +101,6 @@ fn strings(board: &Board) -> impl Iterator<Item = (Cell, Vec<usize>)> + '_ {
         members.iter().for_each(|&q| done[q] = true);
         Some((color, members))
     })
-}
-
-/// Stones that playouts say are dead: whole strings whose mean ownership leans to the other colour
-/// by more than `threshold` (0.5 is a good value).
-#[must_use]
-pub fn dead_stones(position: &Position, ownership: &[f32], threshold: f32) -> Vec<usize> {
-    let mut dead = Vec::new();
-    for (color, members) in strings(position.board()) {
-        let mean = members.iter().map(|&q| ownership[q]).sum::<f32>() / members.len() as f32;
-        let ours = if color == Cell::Black { mean } else { -mean };
-        if ours < -threshold {
-            dead.extend(members);
-        }
-    }
-    dead.sort_unstable();
-    dead
 }
 
 /// The board with `dead` stones taken off (their colour's opponent gets the area by scoring).
@@ -159,21 +144,10 @@ pub fn seki_stones(board: &Board) -> Vec<usize> {
     seki
 }
 
-/// The final score (Black minus White minus komi) after removing the stones playouts call dead.
-#[must_use]
-pub fn final_score(position: &Position, playouts: usize, seed: u64) -> f32 {
-    let owners = ownership(position, playouts, seed);
-    let dead = dead_stones(position, &owners, 0.5);
-    let (black, white) = area_score(&without_stones(position.board(), &dead));
-    black as f32 - white as f32 - position.rules().komi
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{board_from_rows, point};
-    use crate::rules::Rules;
-    use tessera_core::Game;
 
     #[test]
     fn area_counts_stones_and_single_colour_regions() {
@@ -195,30 +169,5 @@ mod tests {
         assert_eq!(seki.len(), 4 + 8, "{seki:?}");
         assert!(expected_black.iter().all(|p| seki.contains(p)));
         assert!(!seki.contains(&point(0, 3)), "the lower wall is simply alive");
-        let position = Position::from_board(board, Rules::CHINESE);
-        let owners = ownership(&position, 100, 3);
-        assert!(dead_stones(&position, &owners, 0.5).is_empty(), "playouts keep the seki alive");
-    }
-
-    #[test]
-    fn a_lone_stone_in_enemy_territory_is_dead() {
-        // Black wall on column 3 of a 7×7 board owns the left; a white stone sits inside it.
-        let mut board = Board::new(7);
-        for y in 0..7 {
-            board.place_setup_stone(point(3, y), Cell::Black);
-            board.place_setup_stone(point(4, y), Cell::White);
-        }
-        // Each wall splits its side in two regions, so both live.
-        for x in 0..3 {
-            board.place_setup_stone(point(x, 2), Cell::Black);
-        }
-        board.place_setup_stone(point(5, 3), Cell::White);
-        board.place_setup_stone(point(6, 3), Cell::White);
-        board.place_setup_stone(point(1, 4), Cell::White);
-        let position = Position::from_board(board, Rules::CHINESE.with_komi(0.0));
-        let owners = ownership(&position, 200, 7);
-        assert_eq!(dead_stones(&position, &owners, 0.5), vec![point(1, 4)]);
-        assert_eq!(final_score(&position, 200, 7), 28.0 - 21.0);
-        assert!(position.outcome().is_none());
     }
 }

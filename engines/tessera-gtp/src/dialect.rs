@@ -3,25 +3,16 @@
 use tessera_core::{EngineOptions, Game, Mcts, Side};
 use tessera_go::board::{point, STRIDE};
 use tessera_go::handicap::{fixed_handicap_points, free_handicap_points, place_handicap};
+use tessera_go::life::{judge, REFEREE_SEED};
 use tessera_go::position::color_of;
-use tessera_go::score::{dead_stones, ownership, seki_stones, without_stones};
-use tessera_go::{display, score, search, sgf, Board, Cell, Move, Position, Rules};
+use tessera_go::score::ownership;
+use tessera_go::{display, search, sgf, Board, Cell, Move, Position, Rules};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Handicap, Vertex};
-
-/// Playouts behind `final_score`, `final_status_list` and cleanup decisions.
-const SCORING_PLAYOUTS: usize = 400;
-/// Fixed seed, so that scoring the same position always gives the same answer.
-const SCORING_SEED: u64 = 0x0005_C04E;
 
 /// Tessera's go over GTP.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TesseraGo;
-
-fn dead(game: &Position) -> Vec<usize> {
-    let owners = ownership(game, SCORING_PLAYOUTS, SCORING_SEED);
-    dead_stones(game, &owners, 0.5)
-}
 
 impl Dialect for TesseraGo {
     type Game = Position;
@@ -122,35 +113,38 @@ impl Dialect for TesseraGo {
     }
 
     fn ownership(&self, game: &Position, playouts: usize) -> Vec<f32> {
-        let owners = ownership(game, playouts, SCORING_SEED);
+        let owners = ownership(game, playouts, REFEREE_SEED);
         game.board().points().map(|p| owners[p]).collect()
     }
 
     fn final_score(&self, game: &Position) -> f32 {
-        score::final_score(game, SCORING_PLAYOUTS, SCORING_SEED)
+        judge(game).score
     }
 
     fn stones_with_status(&self, game: &Position, status: Status) -> Vec<Move> {
-        let dead = dead(game);
-        if status == Status::Dead {
-            return dead.into_iter().map(Move::at).collect();
-        }
-        let board = without_stones(game.board(), &dead);
-        let seki = seki_stones(&board);
-        let in_seki = |p: &usize| seki.binary_search(p).is_ok();
-        board
-            .points()
-            .filter(|p| board.cell(*p) != Cell::Empty && (in_seki(p) == (status == Status::Seki)))
-            .map(Move::at)
-            .collect()
+        let judgement = judge(game);
+        let board = game.board();
+        let stones = board.points().filter(|&p| board.cell(p) != Cell::Empty);
+        let listed: Vec<usize> = match status {
+            Status::Dead => judgement.dead,
+            Status::Seki => judgement.seki,
+            Status::Alive => stones
+                .filter(|p| judgement.dead.binary_search(p).is_err() && judgement.seki.binary_search(p).is_err())
+                .collect(),
+        };
+        listed.into_iter().map(Move::at).collect()
     }
 
     fn is_unsettled(&self, game: &Position) -> bool {
-        let owners = ownership(game, SCORING_PLAYOUTS, SCORING_SEED);
+        let judgement = judge(game);
         let board = game.board();
-        // Dead stones still on the board, or stones whose fate playouts do not agree on.
-        !dead_stones(game, &owners, 0.5).is_empty()
-            || board.points().any(|p| board.cell(p) != Cell::Empty && owners[p].abs() < 0.8)
+        // Dead stones still on the board, or stones (seki aside) whose fate playouts do not agree on.
+        !judgement.dead.is_empty()
+            || board.points().any(|p| {
+                board.cell(p) != Cell::Empty
+                    && judgement.ownership[p].abs() < 0.8
+                    && judgement.seki.binary_search(&p).is_err()
+            })
     }
 
     fn load_sgf(&self, text: &str, move_number: Option<usize>) -> Result<Position, String> {
@@ -159,9 +153,7 @@ impl Dialect for TesseraGo {
     }
 
     fn save_sgf(&self, game: &Position) -> String {
-        let result = game.is_over().then(|| {
-            tessera_gtp_protocol::session::format_score(score::final_score(game, SCORING_PLAYOUTS, SCORING_SEED))
-        });
+        let result = game.is_over().then(|| tessera_gtp_protocol::session::format_score(judge(game).score));
         sgf::write(game, result.as_deref())
     }
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Tessera's go strength: tessera-gtp against Pachi 12.90 without its neural network (9x9, Pachi at
+# a fixed 9000 playouts a move on one thread, `-t =9000 threads=1`, against our 0.5 s a move) and
+# against GNU Go 3.8 at level 10 (19x19, our 1 s a move), komi 7.5, colours alternating, GNU Go
+# refereeing with Chinese (area) rules, through `tessera match --game go`. Prints one table:
+# opponent, board, games, W-D-L, score, Elo ± 95% error. A missing opponent is skipped with a
+# message. A benchmark: CI does not run it.
+#
+# Pachi (GPL) is never part of this repository: build it with scripts/build-pachi.sh and point
+# PACHI at the binary; it runs in its own folder, where it finds its pattern files.
+#
+# On a loaded machine our time per move buys fewer playouts while Pachi's and GNU Go's effort is
+# fixed; TESSERA_9x9="--playouts 16000" (about 0.5 s on an idle machine) keeps the comparison fair.
+#
+# Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=60] [GAMES_GNUGO=20] [CONCURRENCY=1]
+#        [TESSERA_9x9="--move-time 0.5"] [TESSERA_19x19="--move-time 1"] [RECORDS=DIR]
+#        scripts/strength-go.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games_pachi=${GAMES_PACHI:-60} games_gnugo=${GAMES_GNUGO:-20} concurrency=${CONCURRENCY:-1}
+bin=target/release
+[ -x "$bin/tessera" ] && [ -x "$bin/tessera-gtp" ] || { echo "build first: cargo build --release --workspace" >&2; exit 1; }
+gnugo=$(command -v gnugo || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; } || true)
+[ -n "$gnugo" ] || { echo "SKIPPED: GNU Go (the referee) is not installed (apt-get install gnugo)" >&2; exit 0; }
+pachi=${PACHI:-$(command -v pachi || true)}
+ours_9=${TESSERA_9x9:---move-time 0.5} ours_19=${TESSERA_19x19:---move-time 1}
+
+rows=()
+play() { # opponent-label size games our-arguments opponent-spec
+  local label=$1 size=$2 games=$3 ours=$4 spec=$5 record=() summary score elo played wdl fraction engine_args=""
+  for arg in $ours; do engine_args+=" arg=$arg"; done
+  [ "$games" -gt 0 ] || return 0
+  [ -n "${RECORDS:-}" ] && mkdir -p "$RECORDS" && record=(--record "$RECORDS/tessera-vs-$label-${size}x$size.sgf")
+  echo "== Tessera ($ours) vs $label on ${size}x$size: $games games" >&2
+  # `nodes=1` sends GTP engines no time system: ours thinks by its own flags (--move-time or
+  # --playouts), the opponent by its own settings (Pachi's playouts, GNU Go's level).
+  summary=$("$bin/tessera" match --game go --size "$size" --komi 7.5 --games "$games" --concurrency "$concurrency" \
+    --tc nodes=1 "${record[@]}" \
+    --engine "cmd=$bin/tessera-gtp name=Tessera$engine_args" \
+    --engine "$spec" \
+    --referee "cmd=$gnugo name=referee arg=--mode arg=gtp arg=--chinese-rules" 2>/dev/null | grep -v '^Game ')
+  echo "$summary" >&2
+  score=$(sed -n 's/^Score of .*: \([0-9]*\) - \([0-9]*\) - \([0-9]*\)  \[\([0-9.]*\)\] \([0-9]*\)$/\5 \1-\3-\2 \4/p' <<<"$summary")
+  elo=$(sed -n 's/^Elo difference: \([^,]*\),.*/\1/p' <<<"$summary")
+  read -r played wdl fraction <<<"$score"
+  rows+=("$(printf '| %-16s | %5s | %-18s | %5s | %-8s | %5.1f%% | %-18s |' "$label" "${size}x$size" "$ours" \
+    "$played" "$wdl" "$(echo "$fraction * 100" | bc -l)" "${elo:-n/a}")")
+}
+
+if [ -n "$pachi" ] && [ -x "$pachi" ]; then
+  pachi_dir=$(cd "$(dirname "$pachi")" && pwd)
+  play "Pachi-9000" 9 "$games_pachi" "$ours_9" \
+    "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg==9000 arg=threads=1"
+else
+  echo "SKIPPED: Pachi is not built (scripts/build-pachi.sh SRC_DIR, then PACHI=path/to/pachi)" >&2
+fi
+play "GNUGo-level10" 19 "$games_gnugo" "$ours_19" "cmd=$gnugo name=GNUGo arg=--mode arg=gtp arg=--level arg=10 arg=--chinese-rules"
+
+echo
+echo "Tessera (tessera-gtp), komi 7.5, both colours, GNU Go referee (Chinese rules):"
+echo "| opponent         | board | Tessera            | games | W-D-L    | score  | Elo ± 95%          |"
+echo "|------------------|-------|--------------------|-------|----------|--------|--------------------|"
+if [ ${#rows[@]} -gt 0 ]; then printf '%s\n' "${rows[@]}"; fi
