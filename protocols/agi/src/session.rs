@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
 
 use crate::command::{Change, Command, Fifth, GoParams};
 use crate::dialect::Dialect;
@@ -67,6 +67,10 @@ type Move<D> = <<D as Dialect>::Game as Game>::Move;
 impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     /// A session writing to `out`.
     pub fn new(dialect: D, searcher: S, options: EngineOptions, out: Output) -> Self {
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+            // Said in the log: nothing may come before the manager's first command is answered.
+            tracing::warn!("{note}");
+        }
         let game = dialect.new_game(true);
         Session {
             dialect: Arc::new(dialect),

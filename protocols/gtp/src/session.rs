@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{bounded, Receiver};
 use tessera_core::io::Output;
-use tessera_core::{Engine, EngineOptions, Game, Limits, Mcts, Report, Score, SearchResult, Side};
+use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Mcts, Report, Score, SearchResult, Side};
 
 use crate::analysis::info_line;
 use crate::clock::TimeControl;
@@ -69,6 +69,12 @@ impl<D: Dialect> Session<D> {
     /// A session on a 19×19 board with komi 7.5.
     pub fn new(dialect: D, config: Config, output: Output) -> Self {
         let searcher = dialect.searcher(&config.options);
+        if let Some(note) = tessera_core::Searcher::memory_mb(&searcher)
+            .and_then(|granted| memory::clamp_note(config.options.hash_mb, granted))
+        {
+            // GTP has no unsolicited output: controllers show the engine's stderr.
+            tracing::warn!("{note}");
+        }
         let game = dialect.new_game(19, 7.5, None);
         Session {
             dialect,

@@ -163,7 +163,7 @@ fn yixin_extensions() {
             "OK",
             "FORBID 0807.",
             "MESSAGE INFO MAX_THREAD_NUM 64",
-            "MESSAGE INFO MAX_HASH_SIZE 4194304",
+            format!("MESSAGE INFO MAX_HASH_SIZE {}", tessera_core::memory::max_table_mb() * 1024).as_str(),
             "OK",
             "FORBID ."
         ]
