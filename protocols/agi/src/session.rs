@@ -161,7 +161,24 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         self.game = game;
     }
 
-    fn go(&mut self, params: GoParams) {
+    fn go(&mut self, mut params: GoParams) {
+        for problem in &params.problems {
+            tracing::warn!("{problem}");
+        }
+        if params.restricted {
+            // BESTMOVE must be one of the points: keep those open on this board (and, in renju,
+            // not forbidden to black).
+            let (open, closed): (Vec<AgiPoint>, Vec<AgiPoint>) =
+                params.search.iter().partition(|&&point| self.game.is_legal(self.dialect.to_move(point)));
+            if !closed.is_empty() {
+                tracing::warn!("GO SEARCH: {} cannot be played here; ignored", crate::point::format_points(&closed));
+            }
+            if open.is_empty() {
+                tracing::warn!("GO SEARCH: none of the points can be played here; no BESTMOVE");
+                return;
+            }
+            params.search = open;
+        }
         let stones = self.stones.len();
         let answer = match (self.change, self.fifth, stones) {
             (Change::First, _, 1) if !params.ponder => {
@@ -231,6 +248,7 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 }
             }
         };
+        let allowed = limits.search_moves.clone();
         let done = {
             let out = self.out.clone();
             let dialect = Arc::clone(&self.dialect);
@@ -239,10 +257,15 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 if quitting.load(Ordering::SeqCst) {
                     return;
                 }
-                let Some(best) = result.best else {
+                let Some(mut best) = result.best else {
                     tracing::warn!("GO on a finished or full board: no BESTMOVE");
                     return;
                 };
+                if !allowed.is_empty() && !allowed.contains(&best) {
+                    // A searcher's fallback (a panic caught by the engine) may name any legal point.
+                    tracing::error!("the search answered {} outside SEARCH", dialect.point(best));
+                    best = allowed[0];
+                }
                 let ponder = result.ponder.map(|mv| dialect.point(mv));
                 let lines = lines.lock().clone();
                 let best = match answer {
