@@ -137,6 +137,16 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                     stones.push((x, y, field));
                     return Flow::Continue;
                 }
+                // Gomocup's SWAP2BOARD gives bare points, coloured by their order.
+                Command::Coordinates(x, y) if *block == Block::Swap2 => {
+                    stones.push((x, y, Field::Own));
+                    return Flow::Continue;
+                }
+                Command::Coordinates(x, y) => {
+                    // A board block needs to know whose stone it is: the line is dropped.
+                    self.error(&format!("{x},{y}: a BOARD stone needs a field (x,y,1 or x,y,2)"));
+                    return Flow::Continue;
+                }
                 Command::Done => {
                     let (block, stones) = (*block, std::mem::take(stones));
                     self.block = None;
@@ -189,6 +199,9 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 self.out.line(Response::Message(format!("INFO MAX_HASH_SIZE {}", memory::max_table_mb() * 1024)));
             }
             Command::Stone(..) | Command::Done => self.error("stone line outside a BOARD block"),
+            Command::Coordinates(x, y) => {
+                self.error(&format!("{x},{y}: a point without a field is only read in SWAP2BOARD"))
+            }
             Command::Malformed(line) => self.error(&format!("bad arguments: {line}")),
             Command::Unknown(line) => self.out.line(Response::Unknown(format!("command not supported: {line}"))),
             Command::End | Command::Stop | Command::Info(..) | Command::About => {}
