@@ -101,6 +101,12 @@ impl<D: Dialect> Session<D> {
         self.mode
     }
 
+    /// The current position (what the next `go` searches).
+    #[must_use]
+    pub fn position(&self) -> &D::Game {
+        &self.position
+    }
+
     /// Blocks until no search runs (tests use it to make transcripts deterministic).
     pub fn wait(&self) {
         self.engine.wait();
