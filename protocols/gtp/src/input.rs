@@ -2,7 +2,7 @@
 //!
 //! GTP answers one command at a time, but a controller may send the next lines at once, and it
 //! may also go away (close the pipe) while a long `genmove` runs: then the engine must stop and
-//! exit at once rather than finish thinking for nobody.
+//! exit at once rather than finish thinking for nobody (after answering what was already sent).
 
 use std::collections::VecDeque;
 
@@ -59,6 +59,7 @@ impl<'a> Input<'a> {
     }
 
     /// Whether the controller closed the input (lines may still be queued).
+    #[cfg(test)]
     pub(crate) fn is_closed(&self) -> bool {
         self.closed
     }

@@ -89,7 +89,8 @@ impl<D: Dialect> Session<D> {
     }
 
     /// Answers commands from `lines` (`None` = input closed) until `quit` or the end of input.
-    /// When the input closes during a search, the search stops and the session ends at once.
+    /// Once the input is closed, searches stop at once: the commands already sent are still
+    /// answered (a script piped in gets every answer), then the session ends.
     pub fn run(&mut self, lines: &Receiver<Option<String>>) {
         let mut input = Input::new(lines);
         while let Some(line) = input.next() {
@@ -107,10 +108,6 @@ impl<D: Dialect> Session<D> {
                 }
             };
             if let Flow::Quit = flow {
-                break;
-            }
-            if input.is_closed() {
-                // The controller is gone: the lines it sent before leaving mean nothing now.
                 break;
             }
             self.start_pondering();
