@@ -86,6 +86,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         }
     }
 
+    /// The current position (what the next `GO` searches).
+    #[must_use]
+    pub fn position(&self) -> &D::Game {
+        &self.game
+    }
+
     /// Blocks until no search runs.
     pub fn wait(&self) {
         self.engine.wait();

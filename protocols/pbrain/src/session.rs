@@ -99,6 +99,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         }
     }
 
+    /// The board, once `START` made one (without our last move until the next command).
+    #[must_use]
+    pub fn game(&self) -> Option<&D::Game> {
+        self.game.as_ref()
+    }
+
     /// Blocks until no search runs (tests and shutdown).
     pub fn wait(&self) {
         self.engine.wait();
