@@ -134,7 +134,7 @@ fn line() -> impl Strategy<Value = Vec<String>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn every_search_gets_one_answer_and_moves_are_legal(groups in prop::collection::vec(line(), 1..25)) {

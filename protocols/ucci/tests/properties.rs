@@ -110,7 +110,7 @@ fn line() -> impl Strategy<Value = Vec<String>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn every_go_gets_one_answer_and_moves_are_legal(groups in prop::collection::vec(line(), 1..25)) {
@@ -141,7 +141,19 @@ proptest! {
                 _ => {}
             }
         }
-        session.wait();
+        if session.mode() == Mode::Uci {
+            // A bare UCI `go` searches until `stop`; an idle `stop` says nothing in this dialect.
+            prop_assert!(session.handle("stop"));
+        }
+        // A search still running now would never answer: a hang is a failure, not a stuck test.
+        let (finished, waited) = std::sync::mpsc::channel();
+        let waiter = std::thread::spawn(move || {
+            session.wait();
+            let _ = finished.send(());
+        });
+        let hung = waited.recv_timeout(std::time::Duration::from_secs(10)).is_err();
+        prop_assert!(!hung, "a search never ended: {:?}", capture.lines());
+        let _ = waiter.join();
         let output = capture.lines();
         let answers: Vec<&str> = output
             .iter()

@@ -105,7 +105,7 @@ fn run(lines: &[String]) -> (Vec<TicTacToe>, Vec<String>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn every_go_gets_one_legal_bestmove(lines in prop::collection::vec(line(), 1..30)) {
