@@ -139,6 +139,18 @@ impl Driven {
         std::iter::from_fn(|| errors.recv_timeout(quiet).ok()).collect::<Vec<_>>().join("\n")
     }
 
+    /// The child's process id (for reading `/proc/PID/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The child's peak resident memory so far in MiB (`VmHWM`), where `/proc` tells it.
+    pub fn peak_resident_mb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+    }
+
     /// Writes `text` followed by `\n`.
     pub fn send(&mut self, text: &str) {
         self.send_raw(&format!("{text}\n"));
