@@ -316,6 +316,9 @@ impl<D: Dialect> Session<D> {
     }
 
     fn go(&mut self, go: &Go) {
+        for problem in &go.problems {
+            self.report_error(problem.clone());
+        }
         if let Some(depth) = go.perft {
             return self.perft(depth);
         }
