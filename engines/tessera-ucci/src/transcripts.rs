@@ -8,7 +8,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::{Game, GameExt};
 use tessera_xiangqi::{iccs, parse_iccs, perft_divide, Move, Position, MOVES_LEFT};
 
-use crate::{Dialect, Identity, Options, Response, Session};
+use tessera_ucci_protocol::{Dialect, Identity, Options, Response, Session};
 
 #[derive(Clone, Copy)]
 struct Xiangqi;

@@ -4,7 +4,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
 use tessera_gomoku::{Board, GomokuSearcher, Point, Rules, Style, Variant};
 
-use crate::{Command, Dialect, Flow, Response, RuleCode, Session};
+use tessera_pbrain::{Command, Dialect, Flow, Response, RuleCode, Session};
 
 struct Gomoku;
 
