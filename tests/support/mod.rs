@@ -70,33 +70,85 @@ pub struct Driven {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Stderr lines, when captured ([`Driven::start_capturing_stderr`]).
+    errors: Option<Receiver<String>>,
     /// Every line read so far, for failure messages.
     pub transcript: Vec<String>,
+}
+
+/// Sends each line of `stream` over a new channel, from a thread of its own.
+fn line_channel(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = unbounded();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 impl Driven {
     /// Starts `program` with `args`; stderr is discarded unless `TESSERA_TEST_STDERR` is set.
     pub fn start(program: &Path, args: &[&str]) -> Driven {
-        let stderr = if std::env::var_os("TESSERA_TEST_STDERR").is_some() { Stdio::inherit() } else { Stdio::null() };
-        let mut child = Command::new(program)
-            .args(args)
+        let mut command = Command::new(program);
+        command.args(args);
+        Driven::launch(command, false)
+    }
+
+    /// Starts `program` with `args` and keeps its stderr for [`Driven::stderr_text`].
+    pub fn start_capturing_stderr(program: &Path, args: &[&str]) -> Driven {
+        let mut command = Command::new(program);
+        command.args(args);
+        Driven::launch(command, true)
+    }
+
+    /// Starts `program` with `args` under a shell `ulimit` (`"-v 2000000"`: virtual memory in
+    /// KiB), stderr kept: the limits a GUI's machine may impose, without a C library binding.
+    pub fn start_limited(program: &Path, args: &[&str], ulimit: &str) -> Driven {
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(format!("ulimit {ulimit} && exec \"$0\" \"$@\"")).arg(program).args(args);
+        Driven::launch(command, true)
+    }
+
+    fn launch(mut command: Command, capture_stderr: bool) -> Driven {
+        let stderr = if capture_stderr {
+            Stdio::piped()
+        } else if std::env::var_os("TESSERA_TEST_STDERR").is_some() {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        };
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
-            .unwrap_or_else(|error| panic!("starting {}: {error}", program.display()));
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = unbounded();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+            .unwrap_or_else(|error| panic!("starting {command:?}: {error}"));
+        let lines = line_channel(child.stdout.take().expect("piped stdout"));
+        let errors = child.stderr.take().map(line_channel);
         let stdin = child.stdin.take();
-        Driven { child, stdin, lines, transcript: Vec::new() }
+        Driven { child, stdin, lines, errors, transcript: Vec::new() }
+    }
+
+    /// The stderr lines written so far (waiting `quiet` for more), when stderr is captured.
+    pub fn stderr_text(&mut self, quiet: Duration) -> String {
+        let Some(errors) = &self.errors else { return String::new() };
+        std::iter::from_fn(|| errors.recv_timeout(quiet).ok()).collect::<Vec<_>>().join("\n")
+    }
+
+    /// The child's process id (for reading `/proc/PID/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The child's peak resident memory so far in MiB (`VmHWM`), where `/proc` tells it.
+    pub fn peak_resident_mb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
     }
 
     /// Writes `text` followed by `\n`.

@@ -3,7 +3,13 @@
 //! Each entry is two `AtomicU64`: the packed data and `key ^ data`. A reader accepts an entry
 //! only if `stored_key ^ data == key`, so a torn write by another thread reads as a miss rather
 //! than as a wrong entry (the "lockless hashing" of Hyatt and Mann).
+//!
+//! The buckets come from the allocator's zeroed memory, which the system hands out lazily: a
+//! table of many GiB costs nothing until the search touches it, so setting a large `Hash` neither
+//! blocks the engine while pages are zeroed nor makes the process resident beyond what it uses.
 
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::score::{Bound, MATE_BOUND};
@@ -58,9 +64,65 @@ struct Slot {
 #[repr(align(64))]
 struct Bucket([Slot; ENTRIES_PER_BUCKET]);
 
+/// Zeroed, cache-line-aligned buckets. `Box<[Bucket]>` cannot hold them: the global allocator
+/// zeroes memory of 64-byte alignment eagerly (touching every page), while memory of its default
+/// alignment comes zeroed from the system on first touch; so the buckets are placed at the first
+/// 64-byte boundary of such an allocation.
+struct Buckets {
+    first: NonNull<Bucket>,
+    len: usize,
+    allocation: NonNull<u8>,
+    layout: Layout,
+}
+
+// SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` (atomics only) is both
+// `Send` and `Sync`.
+unsafe impl Send for Buckets {}
+// SAFETY: as above; shared access only hands out `&[Bucket]`.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `count` (at least 1) empty buckets, or `None` when the allocator refuses (where `vec!` or
+    /// `collect` would abort the process).
+    fn zeroed(count: usize) -> Option<Buckets> {
+        let count = count.max(1);
+        let align = std::mem::align_of::<Bucket>();
+        let size = count.checked_mul(std::mem::size_of::<Bucket>())?.checked_add(align)?;
+        let layout = Layout::from_size_align(size, 16).ok()?;
+        // SAFETY: `layout` has a non-zero size.
+        let allocation = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = allocation.as_ptr().align_offset(align);
+        // SAFETY: `offset < align`, and the allocation has `align` spare bytes past the buckets.
+        let first = unsafe { allocation.add(offset) }.cast::<Bucket>();
+        Some(Buckets { first, len: count, allocation, layout })
+    }
+
+    fn single() -> Buckets {
+        // A one-bucket table needs 128 bytes; if even that is refused, the process cannot go on.
+        Buckets::zeroed(1).unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::new::<Bucket>()))
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` points to `len` buckets inside the allocation, aligned, and all-zero bytes
+        // are a valid `Bucket` (atomics holding 0: empty slots).
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this very layout.
+        unsafe { std::alloc::dealloc(self.allocation.as_ptr(), self.layout) };
+    }
+}
+
 /// The shared table. Resizing and clearing need `&mut self`; probing and storing take `&self`.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     generation: AtomicU8,
     megabytes: usize,
 }
@@ -74,13 +136,12 @@ impl TranspositionTable {
         let mut megabytes = crate::memory::clamp_mb(megabytes);
         loop {
             let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-            if let Some(buckets) = zeroed_buckets(count) {
+            if let Some(buckets) = Buckets::zeroed(count) {
                 return TranspositionTable { buckets, generation: AtomicU8::new(0), megabytes };
             }
             if megabytes == 1 {
                 // Not even one MiB: a single bucket keeps the search working.
-                let buckets = Box::new([empty_bucket()]);
-                return TranspositionTable { buckets, generation: AtomicU8::new(0), megabytes: 0 };
+                return TranspositionTable { buckets: Buckets::single(), generation: AtomicU8::new(0), megabytes: 0 };
             }
             megabytes /= 2;
         }
@@ -95,17 +156,19 @@ impl TranspositionTable {
     /// Replaces the table by an empty one of `megabytes` MiB (or what the system gives, see [`Self::new`]).
     pub fn resize(&mut self, megabytes: usize) {
         // Free the old table first: the new one may need its memory.
-        self.buckets = Box::new([empty_bucket()]);
+        self.buckets = Buckets::single();
         *self = TranspositionTable::new(megabytes);
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry. The memory goes back to the system and comes again zeroed on first
+    /// touch, so clearing a table of many GiB takes no time and leaves the process small.
     pub fn clear(&mut self) {
-        for bucket in &self.buckets {
-            for slot in &bucket.0 {
-                slot.check.store(0, Ordering::Relaxed);
-                slot.data.store(0, Ordering::Relaxed);
-            }
+        let count = self.buckets.len();
+        self.buckets = Buckets::single();
+        match Buckets::zeroed(count) {
+            Some(buckets) => self.buckets = buckets,
+            // Another allocation took the memory meanwhile: take what can be had now.
+            None => *self = TranspositionTable::new(self.megabytes),
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -193,24 +256,6 @@ impl TranspositionTable {
 }
 
 // Layout of `data`: move 16 | value 16 | eval 16 | depth 8 | bound 2 | generation 6.
-fn empty_bucket() -> Bucket {
-    Bucket(std::array::from_fn(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }))
-}
-
-/// `count` empty buckets, or `None` when the allocator refuses (where `vec!` or `collect` would
-/// abort the process).
-fn zeroed_buckets(count: usize) -> Option<Box<[Bucket]>> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
-    // SAFETY: `layout` has a non-zero size (`count >= 1`, buckets are 64 bytes).
-    let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Bucket>();
-    if pointer.is_null() {
-        return None;
-    }
-    // SAFETY: the memory is allocated by the global allocator with the layout of `[Bucket; count]`,
-    // as `Box` expects, and all-zero bytes are a valid `Bucket` (atomics holding 0: empty slots).
-    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count)) })
-}
-
 fn pack(move_bits: Option<u16>, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let bound_bits: u64 = match bound {
         Bound::Exact => 1,
@@ -279,6 +324,30 @@ mod tests {
         table.clear();
         assert!(table.probe(42, 0).is_none());
         assert_eq!(table.megabytes(), 2);
+    }
+
+    /// Resident memory of this process in MiB (Linux), for checking that tables are lazy.
+    fn resident_mb() -> Option<usize> {
+        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: usize = statm.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * 4096 / (1024 * 1024))
+    }
+
+    #[test]
+    fn large_tables_cost_memory_only_where_touched() {
+        if crate::memory::available_mb().is_none_or(|available| available < 4096) {
+            return eprintln!("SKIPPED: needs /proc and 4 GiB of available memory");
+        }
+        let before = resident_mb().unwrap_or(0);
+        let mut table = TranspositionTable::new(1024);
+        assert_eq!(table.megabytes(), 1024);
+        table.store(1, 0, Some(3), 0, 0, 1, Bound::Exact);
+        table.clear();
+        table.store(2, 0, Some(3), 0, 0, 1, Bound::Exact);
+        assert!(table.probe(1, 0).is_none() && table.probe(2, 0).is_some());
+        let grown = resident_mb().unwrap_or(0).saturating_sub(before);
+        // Other tests run in this process at the same time: a generous bound, far below 1 GiB.
+        assert!(grown < 256, "a fresh 1 GiB table made the process {grown} MiB larger");
     }
 
     #[test]

@@ -51,12 +51,16 @@ type Node = Vec<(String, Vec<String>)>;
 pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
     let nodes = main_line(text)?;
     let mut record = SgfRecord { size: 19, ..SgfRecord::default() };
-    if let Some(size) = nodes.first().and_then(|node| property(node, "SZ")) {
-        let size = size.split(':').next().unwrap_or_default().trim();
-        record.size = size.parse().map_err(|_| SgfError::Value(format!("SZ[{size}]")))?;
-        if !(MIN_SIZE..=MAX_SIZE).contains(&record.size) {
-            return Err(SgfError::Value(format!("SZ[{size}]")));
+    if let Some(text) = nodes.first().and_then(|node| property(node, "SZ")) {
+        let bad = || SgfError::Value(format!("SZ[{text}]"));
+        // `SZ[columns:rows]`: only square boards are played (docs/go.md says why).
+        let (columns, rows) = text.split_once(':').unwrap_or((text, text));
+        let columns: usize = columns.trim().parse().map_err(|_| bad())?;
+        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+        if columns != rows || !(MIN_SIZE..=MAX_SIZE).contains(&columns) {
+            return Err(bad());
         }
+        record.size = columns;
     }
     for node in &nodes {
         for (name, values) in node {
@@ -111,6 +115,10 @@ impl SgfRecord {
         for (index, &(stone, mv)) in self.moves[..limit].iter().enumerate() {
             if position.to_move() != stone {
                 position.try_play(Move::PASS).map_err(|_| SgfError::IllegalMove(index + 1))?;
+            }
+            if position.is_over() {
+                // Play after two passes goes on, as GTP `play` does (a record of a disputed end).
+                position.resume();
             }
             position.try_play(mv).map_err(|_| SgfError::IllegalMove(index + 1))?;
         }
@@ -327,5 +335,16 @@ mod tests {
         assert!(parse("garbage").is_err());
         assert!(parse("(;SZ[40])").is_err());
         assert!(parse("(;SZ[5];B[zz])").is_err());
+    }
+
+    #[test]
+    fn passes_resume_and_boards_are_square() {
+        let record = parse("(;GM[1]SZ[9];B[];W[];B[ee])").unwrap();
+        let position = record.to_position(Rules::CHINESE, None).unwrap();
+        assert_eq!(position.ply(), 3);
+        assert!(!position.is_over());
+        assert!(parse("(;GM[1]SZ[9:13])").is_err());
+        assert!(parse("(;GM[1]SZ[9:x])").is_err());
+        assert_eq!(parse("(;GM[1]SZ[9:9])").unwrap().size, 9);
     }
 }

@@ -89,8 +89,9 @@ impl Searcher<Board> for GomokuSearcher {
         root.generate_search_moves(&mut candidates);
         if !limits.search_moves.is_empty() {
             candidates.clear();
+            // A protocol may pass repeated points: the list holds each legal point once.
             for &mv in &limits.search_moves {
-                if root.is_legal(mv) {
+                if root.is_legal(mv) && !candidates.contains(&mv) {
                     candidates.push(mv);
                 }
             }
@@ -189,6 +190,10 @@ impl Searcher<Board> for GomokuSearcher {
 
     fn set_options(&mut self, options: &EngineOptions) {
         self.alpha_beta.set_options(options);
+    }
+
+    fn memory_mb(&self) -> Option<usize> {
+        self.alpha_beta.memory_mb()
     }
 }
 

@@ -1,6 +1,8 @@
 //! `pbrain-tessera`: gomoku/renju over the pbrain protocol (Piskvork, Gomocup, Yixin-Board).
 
 mod dialect;
+#[cfg(test)]
+mod transcripts;
 
 use clap::{Parser, Subcommand};
 use tessera_core::info::nodes_per_second;

@@ -1,6 +1,8 @@
 //! `tessera-agi`: gomoku/renju (15×15) over the AGI protocol.
 
 mod dialect;
+#[cfg(test)]
+mod transcripts;
 
 use clap::{Parser, Subcommand};
 use tessera_agi::{Command, Flow, Session};

@@ -2,6 +2,8 @@
 //! command is `uci`; `bench`, `perft` and `judge` subcommands for figures and scripts.
 
 mod dialect;
+#[cfg(test)]
+mod transcripts;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -25,11 +25,13 @@ fn handshake_lists_every_option() {
     let lines = transcript(&["uci", "isready"]);
     assert_eq!(lines[0], concat!("id name Tessera ", env!("CARGO_PKG_VERSION")));
     assert_eq!(lines[1], "id author the Tessera developers");
+    // The Hash maximum is what this machine can give.
+    let hash = format!("option name Hash type spin default 16 min 1 max {}", tessera_core::memory::max_table_mb());
     assert_eq!(
         &lines[2..],
         [
             "option name Threads type spin default 1 min 1 max 256",
-            "option name Hash type spin default 16 min 1 max 65536",
+            hash.as_str(),
             "option name Clear Hash type button",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 500",

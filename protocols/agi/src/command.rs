@@ -44,14 +44,21 @@ impl Fifth {
 /// The parts of `GO`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct GoParams {
-    /// `SEARCH p…`: choose among these.
+    /// `SEARCH p…`: choose among these (each point once, all on the board).
     pub search: Vec<AgiPoint>,
+    /// Whether `SEARCH` was given, even if none of its points could be read: then no point is
+    /// allowed and the GO cannot be answered.
+    pub restricted: bool,
     /// `PONDER`: think on the opponent's time.
     pub ponder: bool,
     /// `TIME ms`: our time left for the game.
     pub time_ms: Option<u64>,
     /// `INFINITE`: until `STOP`.
     pub infinite: bool,
+    /// What could not be read, each with the reason. Bad words and points are skipped, as UCI
+    /// engines do with `go`: the session reports them and runs the rest, so every `GO` ends in a
+    /// move. Not part of the printed command.
+    pub problems: Vec<String>,
 }
 
 /// One command line.
@@ -106,35 +113,94 @@ fn on_off(word: Option<&str>) -> Option<bool> {
     }
 }
 
-fn parse_go(words: &[String]) -> Option<GoParams> {
+/// The words that start a part of `GO`.
+const GO_KEYWORDS: [&str; 4] = ["SEARCH", "PONDER", "TIME", "INFINITE"];
+
+/// `TIME` values above this (about 49 days) are clamped: larger ones mean "no limit" in practice.
+const GO_TIME_MAX: u64 = u32::MAX as u64;
+
+/// At most this many bad points are named in one report.
+const POINTS_NAMED: usize = 8;
+
+/// Reads the points after `SEARCH` (packed, possibly over several words): points off the board
+/// and repeated points are skipped and reported in `problems`.
+fn search_points(words: &[&str], problems: &mut Vec<String>) -> Vec<AgiPoint> {
+    let mut points: Vec<AgiPoint> = Vec::new();
+    let mut bad: Vec<String> = Vec::new();
+    let mut repeated = 0usize;
+    for word in words {
+        let chars: Vec<char> = word.chars().collect();
+        for pair in chars.chunks(2) {
+            let text: String = pair.iter().collect();
+            match AgiPoint::parse(&text) {
+                Some(point) if points.contains(&point) => repeated += 1,
+                Some(point) => points.push(point),
+                None => bad.push(text),
+            }
+        }
+    }
+    if !bad.is_empty() {
+        let named: Vec<&str> = bad.iter().take(POINTS_NAMED).map(String::as_str).collect();
+        let more =
+            if bad.len() > POINTS_NAMED { format!(" and {} more", bad.len() - POINTS_NAMED) } else { String::new() };
+        problems.push(format!("GO SEARCH: {}{more} not on the 15x15 board; ignored", named.join(" ")));
+    }
+    if repeated > 0 {
+        problems.push(format!("GO SEARCH: {repeated} repeated point(s) ignored"));
+    }
+    points
+}
+
+/// Reads `GO`'s words. Never fails: what cannot be read is skipped and noted in
+/// [`GoParams::problems`].
+fn parse_go(words: &[String]) -> GoParams {
     let mut params = GoParams::default();
     let mut index = 0;
     while index < words.len() {
-        match words[index].as_str() {
+        let word = words[index].as_str();
+        index += 1;
+        match word {
             "SEARCH" => {
-                index += 1;
-                let mut text = words.get(index)?.clone();
-                // The draft's example glues INFINITE to the points: `67596A6BINFINITE`.
-                if let Some(points) = text.strip_suffix("INFINITE") {
-                    params.infinite = true;
-                    text = points.to_string();
+                let mut texts: Vec<&str> = Vec::new();
+                while let Some(text) = words.get(index).filter(|text| !GO_KEYWORDS.contains(&text.as_str())) {
+                    index += 1;
+                    // The draft's example glues INFINITE to the points: `67596A6BINFINITE`.
+                    match text.strip_suffix("INFINITE") {
+                        Some(points) => {
+                            params.infinite = true;
+                            texts.push(points);
+                        }
+                        None => texts.push(text),
+                    }
                 }
-                params.search = parse_points(&text)?;
+                params.restricted = true;
+                params.search = search_points(&texts, &mut params.problems);
             }
             "PONDER" => params.ponder = true,
             "INFINITE" => params.infinite = true,
-            "TIME" => {
-                index += 1;
-                match words.get(index)?.as_str() {
-                    "INFINITE" => params.infinite = true,
-                    ms => params.time_ms = Some(ms.parse().ok()?),
+            "TIME" => match words.get(index).map(String::as_str) {
+                Some("INFINITE") => {
+                    index += 1;
+                    params.infinite = true;
                 }
-            }
-            _ => return None,
+                Some(text) if !GO_KEYWORDS.contains(&text) => {
+                    index += 1;
+                    match text.parse::<i128>() {
+                        Ok(ms) if ms >= 0 => params.time_ms = Some(ms.min(i128::from(GO_TIME_MAX)) as u64),
+                        Ok(_) => params.problems.push(format!("GO TIME {text} is negative; ignored")),
+                        Err(_) => {
+                            params
+                                .problems
+                                .push(format!("GO TIME {text} is not a whole number of milliseconds; ignored"));
+                        }
+                    }
+                }
+                _ => params.problems.push("GO TIME without a value; ignored".into()),
+            },
+            other => params.problems.push(format!("GO: unknown word {other}; ignored")),
         }
-        index += 1;
     }
-    Some(params)
+    params
 }
 
 impl FromStr for Command {
@@ -214,7 +280,7 @@ impl FromStr for Command {
                 }
                 Command::Position { statu, moves }
             }
-            "GO" => parse_go(rest).map_or_else(malformed, Command::Go),
+            "GO" => Command::Go(parse_go(rest)),
             _ => Command::Unknown(line.trim().to_string()),
         })
     }

@@ -16,6 +16,3 @@ pub use dialect::Dialect;
 pub use point::{format_points, parse_points, AgiPoint};
 pub use response::{Best, InfoLine, Response};
 pub use session::{Flow, Session};
-
-#[cfg(test)]
-mod tests;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
 
 use crate::command::{Change, Command, Fifth, GoParams};
 use crate::dialect::Dialect;
@@ -67,6 +67,10 @@ type Move<D> = <<D as Dialect>::Game as Game>::Move;
 impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     /// A session writing to `out`.
     pub fn new(dialect: D, searcher: S, options: EngineOptions, out: Output) -> Self {
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+            // Said in the log: nothing may come before the manager's first command is answered.
+            tracing::warn!("{note}");
+        }
         let game = dialect.new_game(true);
         Session {
             dialect: Arc::new(dialect),
@@ -80,6 +84,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             game,
             quitting: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The current position (what the next `GO` searches).
+    #[must_use]
+    pub fn position(&self) -> &D::Game {
+        &self.game
     }
 
     /// Blocks until no search runs.
@@ -157,7 +167,24 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         self.game = game;
     }
 
-    fn go(&mut self, params: GoParams) {
+    fn go(&mut self, mut params: GoParams) {
+        for problem in &params.problems {
+            tracing::warn!("{problem}");
+        }
+        if params.restricted {
+            // BESTMOVE must be one of the points: keep those open on this board (and, in renju,
+            // not forbidden to black).
+            let (open, closed): (Vec<AgiPoint>, Vec<AgiPoint>) =
+                params.search.iter().partition(|&&point| self.game.is_legal(self.dialect.to_move(point)));
+            if !closed.is_empty() {
+                tracing::warn!("GO SEARCH: {} cannot be played here; ignored", crate::point::format_points(&closed));
+            }
+            if open.is_empty() {
+                tracing::warn!("GO SEARCH: none of the points can be played here; no BESTMOVE");
+                return;
+            }
+            params.search = open;
+        }
         let stones = self.stones.len();
         let answer = match (self.change, self.fifth, stones) {
             (Change::First, _, 1) if !params.ponder => {
@@ -227,6 +254,7 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 }
             }
         };
+        let allowed = limits.search_moves.clone();
         let done = {
             let out = self.out.clone();
             let dialect = Arc::clone(&self.dialect);
@@ -235,10 +263,15 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 if quitting.load(Ordering::SeqCst) {
                     return;
                 }
-                let Some(best) = result.best else {
+                let Some(mut best) = result.best else {
                     tracing::warn!("GO on a finished or full board: no BESTMOVE");
                     return;
                 };
+                if !allowed.is_empty() && !allowed.contains(&best) {
+                    // A searcher's fallback (a panic caught by the engine) may name any legal point.
+                    tracing::error!("the search answered {} outside SEARCH", dialect.point(best));
+                    best = allowed[0];
+                }
                 let ponder = result.ponder.map(|mv| dialect.point(mv));
                 let lines = lines.lock().clone();
                 let best = match answer {

@@ -89,12 +89,24 @@ impl TimeControl {
         self.left[usize::from(color == Color::White)] = Some((seconds, stones));
     }
 
+    /// The most a clock can show under this system: the main time, or one overtime period once
+    /// in overtime (`stones` > 0). A `time_left` beyond it (`time_left b 99999999 0`) is a
+    /// controller's mistake, and believing it would spend hours on one move.
+    fn most_on_clock(&self, stones: u32) -> f64 {
+        match self.system {
+            TimeSystem::None => f64::INFINITY,
+            TimeSystem::Byoyomi { period } | TimeSystem::Canadian { period, .. } if stones > 0 => period,
+            TimeSystem::Byoyomi { period } | TimeSystem::Canadian { period, .. } => self.main.max(period),
+            TimeSystem::Absolute => self.main,
+        }
+    }
+
     /// The clock for `color`'s next move, or `None` when untimed.
     #[must_use]
     pub fn clock(&self, color: Color) -> Option<Clock> {
         let seconds = |s: f64| Duration::from_secs_f64(s.clamp(0.0, 1e7));
         let (left, stones) = self.left[usize::from(color == Color::White)].unwrap_or((self.main, 0));
-        let base = Clock { ours: seconds(left), ..Clock::default() };
+        let base = Clock { ours: seconds(left.min(self.most_on_clock(stones))), ..Clock::default() };
         match self.system {
             TimeSystem::None => None,
             TimeSystem::Absolute => Some(base),
@@ -127,5 +139,17 @@ mod tests {
         assert_eq!(byoyomi.clock(Color::White).unwrap().byo_yomi, Some(Duration::from_secs(10)));
         let absolute = TimeControl::from_kgs(KgsTime::Absolute(300.0));
         assert_eq!(absolute.clock(Color::White).unwrap().ours, Duration::from_secs(300));
+    }
+
+    #[test]
+    fn time_left_beyond_the_time_system_is_clamped() {
+        let mut absolute = TimeControl::from_gtp(60.0, 0.0, 0);
+        absolute.set_left(Color::Black, 99_999_999.0, 0);
+        assert_eq!(absolute.clock(Color::Black).unwrap().ours, Duration::from_secs(60));
+        absolute.set_left(Color::Black, 12.5, 0);
+        assert_eq!(absolute.clock(Color::Black).unwrap().ours, Duration::from_millis(12_500));
+        let mut canadian = TimeControl::from_gtp(60.0, 30.0, 5);
+        canadian.set_left(Color::White, 1e9, 5);
+        assert_eq!(canadian.clock(Color::White).unwrap().ours, Duration::from_secs(30));
     }
 }

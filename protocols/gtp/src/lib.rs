@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod clock;
 pub mod command;
 pub mod dialect;
+mod input;
 pub mod response;
 pub mod session;
 

@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use crossbeam_channel::{bounded, Receiver};
 use tessera_core::io::Output;
-use tessera_core::{Engine, EngineOptions, Game, Limits, Mcts, Report, Score, SearchResult, Side};
+use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Mcts, Report, Score, SearchResult, Side};
 
 use crate::analysis::info_line;
 use crate::clock::TimeControl;
 use crate::command::{preprocess, split_id, Analyze, AnalyzeKind, Color, Command, COMMAND_NAMES};
 use crate::dialect::{Dialect, Handicap};
+use crate::input::Input;
 use crate::response::{header, Response};
 
 /// Settings of the session beyond the engine options.
@@ -69,6 +70,12 @@ impl<D: Dialect> Session<D> {
     /// A session on a 19×19 board with komi 7.5.
     pub fn new(dialect: D, config: Config, output: Output) -> Self {
         let searcher = dialect.searcher(&config.options);
+        if let Some(note) = tessera_core::Searcher::memory_mb(&searcher)
+            .and_then(|granted| memory::clamp_note(config.options.hash_mb, granted))
+        {
+            // GTP has no unsolicited output: controllers show the engine's stderr.
+            tracing::warn!("{note}");
+        }
         let game = dialect.new_game(19, 7.5, None);
         Session {
             dialect,
@@ -82,16 +89,11 @@ impl<D: Dialect> Session<D> {
     }
 
     /// Answers commands from `lines` (`None` = input closed) until `quit` or the end of input.
+    /// Once the input is closed, searches stop at once: the commands already sent are still
+    /// answered (a script piped in gets every answer), then the session ends.
     pub fn run(&mut self, lines: &Receiver<Option<String>>) {
-        let mut pending: Option<String> = None;
-        loop {
-            let line = match pending.take() {
-                Some(line) => line,
-                None => match lines.recv() {
-                    Ok(Some(line)) => line,
-                    Ok(None) | Err(_) => break,
-                },
-            };
+        let mut input = Input::new(lines);
+        while let Some(line) = input.next() {
             let text = preprocess(&line);
             if text.is_empty() {
                 continue;
@@ -99,7 +101,7 @@ impl<D: Dialect> Session<D> {
             self.stop_pondering();
             let (id, command_text) = split_id(&text);
             let flow = match command_text.parse::<Command>() {
-                Ok(command) => self.handle(id, command, lines, &mut pending),
+                Ok(command) => self.handle(id, command, &mut input),
                 Err(error) => {
                     self.respond(&Response::failure(id, error.to_string()));
                     Flow::Continue
@@ -128,13 +130,7 @@ impl<D: Dialect> Session<D> {
         Flow::Continue
     }
 
-    fn handle(
-        &mut self,
-        id: Option<u32>,
-        command: Command,
-        lines: &Receiver<Option<String>>,
-        pending: &mut Option<String>,
-    ) -> Flow {
+    fn handle(&mut self, id: Option<u32>, command: Command, input: &mut Input<'_>) -> Flow {
         let dialect = self.dialect.clone();
         match command {
             Command::ProtocolVersion => self.ok(id, "2"),
@@ -177,12 +173,12 @@ impl<D: Dialect> Session<D> {
                 self.game = next;
                 self.ok(id, "")
             }
-            Command::Genmove(color) => self.genmove(id, color, GenmoveMode::Play, None),
-            Command::RegGenmove(color) => self.genmove(id, color, GenmoveMode::Suggest, None),
-            Command::KgsGenmoveCleanup(color) => self.genmove(id, color, GenmoveMode::Cleanup, None),
+            Command::Genmove(color) => self.genmove(id, color, GenmoveMode::Play, None, input),
+            Command::RegGenmove(color) => self.genmove(id, color, GenmoveMode::Suggest, None, input),
+            Command::KgsGenmoveCleanup(color) => self.genmove(id, color, GenmoveMode::Cleanup, None, input),
             Command::GenmoveAnalyze(analyze) => {
                 let color = analyze.color.unwrap_or_else(|| color_of(self.game.side_to_move()));
-                self.genmove(id, color, GenmoveMode::Play, Some(analyze))
+                self.genmove(id, color, GenmoveMode::Play, Some(analyze), input)
             }
             Command::Undo => {
                 if self.game.ply() == 0 {
@@ -275,7 +271,7 @@ impl<D: Dialect> Session<D> {
                     },
                 }
             }
-            Command::Analyze(analyze) => self.analyze(id, analyze, lines, pending),
+            Command::Analyze(analyze) => self.analyze(id, analyze, input),
             Command::GoguiAnalyzeCommands => self.ok(
                 id,
                 "dboard/Ownership/gogui-ownership\ngfx/Best moves/gogui-best_moves\nstring/Final score/final_score\nplist/Dead stones/final_status_list dead",
@@ -290,7 +286,7 @@ impl<D: Dialect> Session<D> {
                 self.ok(id, format!("\n{}", rows.join("\n")))
             }
             Command::GoguiBestMoves => {
-                let result = self.search_now(Limits::nodes(self.config.playouts.unwrap_or(2000)), None);
+                let result = self.search_now(Limits::nodes(self.config.playouts.unwrap_or(2000)), None, input);
                 let Some(moves) = result.1 else { return self.ok(id, "") };
                 let labels: Vec<String> = moves
                     .iter()
@@ -335,10 +331,12 @@ impl<D: Dialect> Session<D> {
 
     /// Runs one search on the current game and waits for it; returns the result and the last
     /// root statistics.
+    /// When the input closes meanwhile, the search is stopped at once (its result still comes).
     fn search_now(
         &mut self,
         limits: Limits<MoveOf<D>>,
         stream: Option<(Analyze, Option<u32>)>,
+        input: &mut Input<'_>,
     ) -> (SearchResult<MoveOf<D>>, Option<RootStats<D>>) {
         let (sender, receiver) = bounded(1);
         let (stats_sender, stats_receiver) = crossbeam_channel::unbounded();
@@ -357,7 +355,14 @@ impl<D: Dialect> Session<D> {
         self.engine.go(self.game.clone(), limits, sink, move |result| {
             let _ = sender.send(result);
         });
-        let result = receiver.recv().expect("the engine always reports a result");
+        let result = match input.wait_for(&receiver) {
+            Some(result) => result,
+            None => {
+                tracing::info!("input closed during a search: stopping");
+                self.engine.stop();
+                receiver.recv().expect("the engine always reports a result")
+            }
+        };
         self.engine.wait();
         let stats = stats_receiver.try_iter().last();
         (result, stats)
@@ -384,7 +389,14 @@ impl<D: Dialect> Session<D> {
         }
     }
 
-    fn genmove(&mut self, id: Option<u32>, color: Color, mode: GenmoveMode, analyze: Option<Analyze>) -> Flow {
+    fn genmove(
+        &mut self,
+        id: Option<u32>,
+        color: Color,
+        mode: GenmoveMode,
+        analyze: Option<Analyze>,
+        input: &mut Input<'_>,
+    ) -> Flow {
         let dialect = self.dialect.clone();
         let mut game = self.game.clone();
         dialect.set_side_to_move(&mut game, side(color));
@@ -417,7 +429,7 @@ impl<D: Dialect> Session<D> {
             (analyze, Some(interval))
         });
         let streaming = stream.is_some();
-        let (mut result, stats) = self.search_now(limits, stream);
+        let (mut result, stats) = self.search_now(limits, stream, input);
         if mode == GenmoveMode::Play && opponent_passed && result.best == pass && dialect.is_unsettled(&self.game) {
             // Passing would end the game with dead stones or open fights on the board: play on when
             // a move keeps the game as well won (free under area scoring), so that every referee
@@ -464,13 +476,7 @@ impl<D: Dialect> Session<D> {
 
     /// `lz-analyze` / `kata-analyze`: `=` at once, then a line every interval until the next input
     /// line (which is then handled as a command unless it is empty).
-    fn analyze(
-        &mut self,
-        id: Option<u32>,
-        analyze: Analyze,
-        lines: &Receiver<Option<String>>,
-        pending: &mut Option<String>,
-    ) -> Flow {
+    fn analyze(&mut self, id: Option<u32>, analyze: Analyze, input: &mut Input<'_>) -> Flow {
         let mut game = self.game.clone();
         if let Some(color) = analyze.color {
             self.dialect.set_side_to_move(&mut game, side(color));
@@ -497,13 +503,8 @@ impl<D: Dialect> Session<D> {
                 let _ = done_sender.send(());
             },
         );
-        let flow = match lines.recv() {
-            Ok(Some(line)) => {
-                *pending = Some(line);
-                Flow::Continue
-            }
-            Ok(None) | Err(_) => Flow::Quit,
-        };
+        // The next line ends the analysis (and is handled as a command: `next` keeps it queued).
+        let flow = if input.wait_for_line() { Flow::Continue } else { Flow::Quit };
         self.engine.stop();
         let _ = done_receiver.recv();
         self.engine.wait();

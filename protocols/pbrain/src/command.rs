@@ -35,6 +35,9 @@ pub enum Command {
     Swap2Board,
     /// `x,y,field` inside a board block.
     Stone(u32, u32, Field),
+    /// `x,y` with no field: a stone of a `SWAP2BOARD` block in the Gomocup form, where the order
+    /// gives the colours (Yixin-Board sends `x,y,field` instead).
+    Coordinates(u32, u32),
     /// `DONE`: ends a board block.
     Done,
     /// `INFO key value`.
@@ -117,7 +120,13 @@ impl FromStr for Command {
 
 fn stone(line: &str) -> Option<Command> {
     let mut parts = line.split(',');
-    let (x, y, field) = (parts.next()?, parts.next()?, parts.next()?);
+    let (x, y) = (parts.next()?, parts.next()?);
+    let Some(field) = parts.next() else {
+        return match (x.trim().parse(), y.trim().parse()) {
+            (Ok(x), Ok(y)) => Some(Command::Coordinates(x, y)),
+            _ => None,
+        };
+    };
     if parts.next().is_some() {
         return None;
     }
@@ -153,6 +162,7 @@ impl fmt::Display for Command {
                 };
                 write!(f, "{x},{y},{code}")
             }
+            Command::Coordinates(x, y) => write!(f, "{x},{y}"),
             Command::Done => f.write_str("DONE"),
             Command::Info(key, value) => write!(f, "INFO {key} {value}"),
             Command::End => f.write_str("END"),

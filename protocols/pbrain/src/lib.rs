@@ -16,6 +16,3 @@ pub use dialect::{Dialect, RuleCode};
 pub use response::Response;
 pub use session::{Flow, Session};
 pub use time::{move_budget, TimeSettings};
-
-#[cfg(test)]
-mod tests;

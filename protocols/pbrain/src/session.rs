@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
 
 use crate::command::{Command, Field};
 use crate::dialect::{Dialect, RuleCode};
 use crate::response::Response;
-use crate::time::{hash_mb_for, move_budget, TimeSettings};
+use crate::time::{hash_mb_for, hash_mb_for_size, move_budget, TimeSettings};
 
 /// Whether the session goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +76,10 @@ pub struct Session<D: Dialect, S: Searcher<D::Game>> {
 impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     /// A session writing to `out`, searching with `searcher`.
     pub fn new(dialect: D, searcher: S, options: EngineOptions, out: Output) -> Self {
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+            // Said in the log: nothing may come before the manager's first command is answered.
+            tracing::warn!("{note}");
+        }
         Session {
             dialect: Arc::new(dialect),
             engine: Engine::new(searcher),
@@ -93,6 +97,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             max_nodes: None,
             ours: Arc::new(Mutex::new(Vec::new())),
         }
+    }
+
+    /// The board, once `START` made one (without our last move until the next command).
+    #[must_use]
+    pub fn game(&self) -> Option<&D::Game> {
+        self.game.as_ref()
     }
 
     /// Blocks until no search runs (tests and shutdown).
@@ -131,6 +141,16 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             match command {
                 Command::Stone(x, y, field) => {
                     stones.push((x, y, field));
+                    return Flow::Continue;
+                }
+                // Gomocup's SWAP2BOARD gives bare points, coloured by their order.
+                Command::Coordinates(x, y) if *block == Block::Swap2 => {
+                    stones.push((x, y, Field::Own));
+                    return Flow::Continue;
+                }
+                Command::Coordinates(x, y) => {
+                    // A board block needs to know whose stone it is: the line is dropped.
+                    self.error(&format!("{x},{y}: a BOARD stone needs a field (x,y,1 or x,y,2)"));
                     return Flow::Continue;
                 }
                 Command::Done => {
@@ -181,9 +201,13 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             }
             Command::YxShowInfo => {
                 self.out.line(Response::Message("INFO MAX_THREAD_NUM 64".into()));
-                self.out.line(Response::Message("INFO MAX_HASH_SIZE 4194304".into()));
+                // In KiB, as Yixin-Board's `hash_size`.
+                self.out.line(Response::Message(format!("INFO MAX_HASH_SIZE {}", memory::max_table_mb() * 1024)));
             }
             Command::Stone(..) | Command::Done => self.error("stone line outside a BOARD block"),
+            Command::Coordinates(x, y) => {
+                self.error(&format!("{x},{y}: a point without a field is only read in SWAP2BOARD"))
+            }
             Command::Malformed(line) => self.error(&format!("bad arguments: {line}")),
             Command::Unknown(line) => self.out.line(Response::Unknown(format!("command not supported: {line}"))),
             Command::End | Command::Stop | Command::Info(..) | Command::About => {}
@@ -327,9 +351,7 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 self.time.max_memory = bytes.max(0);
                 self.options.hash_mb = hash_mb_for(self.time.max_memory);
             }
-            ("hash_size", Some(kb)) if kb > 0 => {
-                self.options.hash_mb = ((kb / 1024).max(1) as usize).min(hash_mb_for(self.time.max_memory));
-            }
+            ("hash_size", Some(kb)) if kb > 0 => self.options.hash_mb = hash_mb_for_size(kb, self.time.max_memory),
             ("thread_num", Some(threads)) if threads > 0 => self.options.threads = (threads as usize).min(64),
             ("max_depth", Some(depth)) => self.max_depth = (depth > 0).then_some(depth as u32),
             ("max_node", Some(nodes)) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
@@ -359,7 +381,13 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         options.multipv = multipv.unwrap_or(1);
         if self.applied_options.as_ref() != Some(&options) {
             let applied = options.clone();
-            self.engine.call(move |searcher| searcher.set_options(&applied));
+            let granted = self.engine.call(move |searcher| {
+                searcher.set_options(&applied);
+                searcher.memory_mb()
+            });
+            if let Some(note) = granted.and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+                self.out.line(Response::Message(note));
+            }
             self.applied_options = Some(options);
         }
         let budget = move_budget(&self.time);

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use tessera_core::memory;
+
 /// What the manager told us about time and memory (milliseconds, bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeSettings {
@@ -51,14 +53,24 @@ pub fn move_budget(settings: &TimeSettings) -> Duration {
     budget.saturating_sub(keep).max(floor)
 }
 
-/// Table memory in MiB for a memory limit in bytes (half of it, the rest is the program).
+/// Table memory in MiB for a memory limit in bytes: half of what is left after the program's
+/// own 40 MB, at most what this machine can give ([`memory::max_table_mb`]); 128 MiB when there
+/// is no limit (0).
 #[must_use]
 pub fn hash_mb_for(max_memory: i64) -> usize {
     if max_memory <= 0 {
         return 128;
     }
     let mb = max_memory / (1024 * 1024);
-    (((mb - 40) / 2).clamp(1, 1024)) as usize
+    ((mb - 40) / 2).clamp(1, memory::max_table_mb() as i64) as usize
+}
+
+/// Table memory in MiB for Yixin's `hash_size` in KiB: what is asked, within the memory limit
+/// (if any) and what this machine can give.
+#[must_use]
+pub fn hash_mb_for_size(hash_size_kb: i64, max_memory: i64) -> usize {
+    let cap = if max_memory > 0 { hash_mb_for(max_memory) } else { memory::max_table_mb() };
+    ((hash_size_kb / 1024).max(1) as usize).min(cap)
 }
 
 #[cfg(test)]
@@ -81,5 +93,8 @@ mod tests {
         let unlimited = TimeSettings { turn_ms: 1000, match_ms: 0, left_ms: Some(2_147_483_647), max_memory: 0 };
         assert!(move_budget(&unlimited) >= Duration::from_millis(900));
         assert_eq!(hash_mb_for(350 * 1024 * 1024), 155);
+        assert_eq!(hash_mb_for(i64::MAX), memory::max_table_mb());
+        assert_eq!(hash_mb_for_size(64 * 1024, 0), 64);
+        assert_eq!(hash_mb_for_size(i64::MAX, 350 * 1024 * 1024), 155);
     }
 }

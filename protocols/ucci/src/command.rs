@@ -61,11 +61,16 @@ pub struct Go {
     pub mate: Option<u32>,
     /// `searchmoves m…` (UCI).
     pub search_moves: Vec<String>,
+    /// Tokens that could not be read, each with the reason. They are skipped, as UCI engines do:
+    /// the session reports them and runs the rest, so every `go` ends in a move. Not printed.
+    pub problems: Vec<String>,
     /// `perft n`: count the move tree instead of searching.
     pub perft: Option<u32>,
 }
 
 /// A command from the GUI.
+// One command lives per input line: boxing `Go` would only add an allocation to each `go`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// `ucci`: start UCCI.
@@ -146,8 +151,26 @@ fn number<T: FromStr>(command: &'static str, name: &str, token: Option<&&str>) -
     token.parse().map_err(|_| malformed(command, format!("{name} value '{token}' is not a number")))
 }
 
-fn parse_go(tokens: &[&str]) -> Result<Go, CommandError> {
+/// The number after a `go` token; one that does not read is noted in `problems` and skipped.
+fn go_value(token: &str, value: Option<&&str>, problems: &mut Vec<String>) -> Option<f64> {
+    match number::<f64>("go", token, value) {
+        Ok(number) if number.is_finite() => Some(number.max(0.0)),
+        Ok(_) => {
+            problems.push(format!("go: {token} must be a finite number; ignored"));
+            None
+        }
+        Err(error) => {
+            problems.push(format!("{error}; ignored"));
+            None
+        }
+    }
+}
+
+/// Reads `go`'s tokens. Never fails: a bad token is skipped and noted in [`Go::problems`], and
+/// huge values saturate.
+fn parse_go(tokens: &[&str]) -> Go {
     let mut go = Go::default();
+    let mut problems = Vec::new();
     let mut index = 0;
     while index < tokens.len() {
         let token = tokens[index];
@@ -162,37 +185,49 @@ fn parse_go(tokens: &[&str]) -> Result<Go, CommandError> {
                 if value == Some(&"infinite") {
                     go.infinite = true;
                 } else {
-                    go.depth = Some(number("go", token, value)?);
+                    go.depth = go_value(token, value, &mut problems).map(|depth| depth.min(1000.0) as u32).or(go.depth);
                 }
             }
-            "nodes" => go.nodes = Some(number("go", token, value)?),
-            "time" => go.time = Some(number("go", token, value)?),
-            "movestogo" => go.moves_to_go = Some(number("go", token, value)?),
-            "increment" => go.increment = Some(number("go", token, value)?),
-            "opptime" => go.opp_time = Some(number("go", token, value)?),
-            "oppmovestogo" => go.opp_moves_to_go = Some(number("go", token, value)?),
-            "oppincrement" => go.opp_increment = Some(number("go", token, value)?),
-            "wtime" => go.wtime = Some(number::<i64>("go", token, value)?.max(0) as u64),
-            "btime" => go.btime = Some(number::<i64>("go", token, value)?.max(0) as u64),
-            "winc" => go.winc = Some(number::<i64>("go", token, value)?.max(0) as u64),
-            "binc" => go.binc = Some(number::<i64>("go", token, value)?.max(0) as u64),
-            "movetime" => go.movetime = Some(number("go", token, value)?),
-            "mate" => go.mate = Some(number("go", token, value)?),
-            "perft" => go.perft = Some(number("go", token, value)?),
+            "nodes" => go.nodes = go_value(token, value, &mut problems).map(|value| value as _).or(go.nodes),
+            "time" => go.time = go_value(token, value, &mut problems).map(|value| value as _).or(go.time),
+            "movestogo" => {
+                go.moves_to_go = go_value(token, value, &mut problems).map(|value| value as _).or(go.moves_to_go)
+            }
+            "increment" => {
+                go.increment = go_value(token, value, &mut problems).map(|value| value as _).or(go.increment)
+            }
+            "opptime" => go.opp_time = go_value(token, value, &mut problems).map(|value| value as _).or(go.opp_time),
+            "oppmovestogo" => {
+                go.opp_moves_to_go =
+                    go_value(token, value, &mut problems).map(|value| value as _).or(go.opp_moves_to_go)
+            }
+            "oppincrement" => {
+                go.opp_increment = go_value(token, value, &mut problems).map(|value| value as _).or(go.opp_increment)
+            }
+            "wtime" => go.wtime = go_value(token, value, &mut problems).map(|value| value as u64).or(go.wtime),
+            "btime" => go.btime = go_value(token, value, &mut problems).map(|value| value as u64).or(go.btime),
+            "winc" => go.winc = go_value(token, value, &mut problems).map(|value| value as u64).or(go.winc),
+            "binc" => go.binc = go_value(token, value, &mut problems).map(|value| value as u64).or(go.binc),
+            "movetime" => go.movetime = go_value(token, value, &mut problems).map(|value| value as _).or(go.movetime),
+            "mate" => go.mate = go_value(token, value, &mut problems).map(|value| value as _).or(go.mate),
+            "perft" => {
+                go.perft = go_value(token, value, &mut problems).map(|depth| depth.min(64.0) as u32).or(go.perft)
+            }
             "searchmoves" => {
                 let moves: Vec<String> = tokens[index + 1..].iter().map(|&mv| mv.to_owned()).collect();
                 index += moves.len();
                 go.search_moves = moves;
                 takes_value = false;
             }
-            other => return Err(malformed("go", format!("unknown token '{other}'"))),
-        }
-        if go.time.is_some_and(|time| !time.is_finite() || time < 0.0) {
-            return Err(malformed("go", "time must be a non-negative number"));
+            other => {
+                problems.push(format!("go: unknown token '{other}'; ignored"));
+                takes_value = false;
+            }
         }
         index += if takes_value { 2 } else { 1 };
     }
-    Ok(go)
+    go.problems = problems;
+    go
 }
 
 fn parse_setoption(tokens: &[&str]) -> Result<Command, CommandError> {
@@ -226,7 +261,7 @@ impl FromStr for Command {
             "setoption" => parse_setoption(rest)?,
             "position" => Command::Position(parse_position_spec("position", rest)?),
             "banmoves" => Command::BanMoves(rest.iter().map(|&mv| mv.to_owned()).collect()),
-            "go" => Command::Go(parse_go(rest)?),
+            "go" => Command::Go(parse_go(rest)),
             "ponderhit" => Command::PonderHit { draw: rest.first() == Some(&"draw") },
             "stop" => Command::Stop,
             "probe" => Command::Probe(parse_position_spec("probe", rest)?),
@@ -358,9 +393,17 @@ mod tests {
     #[test]
     fn malformed_commands_are_typed_errors() {
         assert_eq!("fly".parse::<Command>(), Err(CommandError::Unknown("fly".into())));
-        assert!(matches!("go depth x".parse::<Command>(), Err(CommandError::Malformed { command: "go", .. })));
-        assert!(matches!("go time -1".parse::<Command>(), Err(CommandError::Malformed { .. })));
-        assert!(matches!("go bogus 3".parse::<Command>(), Err(CommandError::Malformed { .. })));
+        // A bad `go` token is skipped and noted: the rest of the command still runs.
+        for line in ["go depth x", "go bogus", "go time inf", "go depth"] {
+            let Ok(Command::Go(go)) = line.parse::<Command>() else { panic!("{line} is still a go") };
+            assert_eq!(go.problems.len(), 1, "{line}: {:?}", go.problems);
+        }
+        let Ok(Command::Go(go)) = "go time -1 depth 99999999999 nodes 1e30".parse::<Command>() else { panic!() };
+        assert_eq!(
+            (go.time, go.depth, go.nodes),
+            (Some(0.0), Some(1000), Some(u64::MAX)),
+            "negatives and huge values clamp"
+        );
         assert!(matches!("position".parse::<Command>(), Err(CommandError::Malformed { .. })));
         assert!(matches!("position fen moves a0a1".parse::<Command>(), Err(CommandError::Malformed { .. })));
         assert!(matches!("setoption".parse::<Command>(), Err(CommandError::Malformed { .. })));

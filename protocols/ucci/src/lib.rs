@@ -67,6 +67,3 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     /// Estimated moves left in a game, for the time manager.
     fn moves_left(&self) -> u32;
 }
-
-#[cfg(test)]
-mod tests;

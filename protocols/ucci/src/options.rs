@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tessera_core::EngineOptions;
+use tessera_core::{memory, EngineOptions};
 
 /// How much the engine varies its choice among nearly equal moves (UCCI `randomness`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,6 +52,9 @@ pub struct Options {
     pub move_overhead: Duration,
     /// UCCI `randomness`.
     pub randomness: Randomness,
+    /// The hash maximum advertised and enforced: what this machine can give
+    /// ([`memory::max_table_mb`]), read once so that the boot answer and `setoption` agree.
+    pub hash_max_mb: usize,
 }
 
 impl Default for Options {
@@ -66,6 +69,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead: Duration::from_millis(30),
             randomness: Randomness::None,
+            hash_max_mb: memory::max_table_mb(),
         }
     }
 }
@@ -85,8 +89,9 @@ pub enum OptionEffect {
     BadValue(String),
 }
 
-/// The UCCI boot answer's option lines (without the leading `option `).
-pub const UCCI_OPTIONS: [&str; 16] = [
+/// The UCCI boot answer's option lines (without the leading `option `); `hashsize` is declared
+/// apart, with the machine's maximum ([`Options::ucci_declarations`]).
+pub const UCCI_OPTIONS: [&str; 15] = [
     "usemillisec type check default false",
     "batch type check default false",
     "debug type check default false",
@@ -95,7 +100,6 @@ pub const UCCI_OPTIONS: [&str; 16] = [
     "useegtb type check default false",
     "bookfiles type string default <empty>",
     "egtbpaths type string default <empty>",
-    "hashsize type spin min 0 max 4096 default 16",
     "threads type spin min 0 max 64 default 1",
     "idle type combo var none var small var medium var large default none",
     "promotion type check default false",
@@ -105,9 +109,9 @@ pub const UCCI_OPTIONS: [&str; 16] = [
     "newgame type button",
 ];
 
-/// The UCI boot answer's option lines (without the leading `option `).
-pub const UCI_OPTIONS: [&str; 6] = [
-    "name Hash type spin default 16 min 1 max 4096",
+/// The UCI boot answer's option lines (without the leading `option `); `Hash` is declared apart,
+/// with the machine's maximum ([`Options::uci_declarations`]).
+pub const UCI_OPTIONS: [&str; 5] = [
     "name Threads type spin default 1 min 1 max 64",
     "name MultiPV type spin default 1 min 1 max 16",
     "name Ponder type check default false",
@@ -130,6 +134,22 @@ fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionEffect> {
 }
 
 impl Options {
+    /// The UCCI boot answer's option lines (without the leading `option `).
+    #[must_use]
+    pub fn ucci_declarations(&self) -> Vec<String> {
+        let mut lines: Vec<String> = UCCI_OPTIONS.iter().map(|line| (*line).to_string()).collect();
+        // After `egtbpaths`, where ElephantEye declares it.
+        lines.insert(8, format!("hashsize type spin min 0 max {} default 16", self.hash_max_mb));
+        lines
+    }
+
+    /// The UCI boot answer's option lines (without the leading `option `).
+    #[must_use]
+    pub fn uci_declarations(&self) -> Vec<String> {
+        let hash = format!("name Hash type spin default 16 min 1 max {}", self.hash_max_mb);
+        std::iter::once(hash).chain(UCI_OPTIONS.iter().map(|line| (*line).to_string())).collect()
+    }
+
     /// Applies `setoption <name> <value>` of either dialect (names compared without case and spaces).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> OptionEffect {
         let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
@@ -139,7 +159,7 @@ impl Options {
             "debug" => flag(value).map(|on| self.debug = on).map(|()| OptionEffect::Set),
             "ponder" => flag(value).map(|on| self.ponder = on).map(|()| OptionEffect::Set),
             // UCCI `hashsize 0` means "choose for me".
-            "hashsize" | "hash" => spin(value, 0, 4096)
+            "hashsize" | "hash" => spin(value, 0, self.hash_max_mb as u64)
                 .map(|mb| self.hash_mb = if mb == 0 { 16 } else { mb as usize })
                 .map(|()| OptionEffect::Engine),
             // UCCI `threads 0` means "as many as there are cores".

@@ -12,12 +12,12 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 use tessera_core::io::{spawn_reader, Output};
 use tessera_core::{
-    AlphaBeta, Bound, Clock, Engine, Evaluate, Game, Info, Limits, PackedMove, Report, Rng, Score, SearchResult,
-    Searcher, Side,
+    memory, AlphaBeta, Bound, Clock, Engine, Evaluate, Game, Info, Limits, PackedMove, Report, Rng, Score,
+    SearchResult, Searcher, Side,
 };
 
 use crate::command::{Command, Go, PositionSpec, Start};
-use crate::options::{OptionEffect, Options, Randomness, UCCI_OPTIONS, UCI_OPTIONS};
+use crate::options::{OptionEffect, Options, Randomness};
 use crate::report::{message, score_text, ucci_score, VerdictPolicy};
 use crate::response::{InfoLine, Response, ScoreText};
 use crate::Dialect;
@@ -60,8 +60,13 @@ pub struct Session<D: Dialect> {
 impl<D: Dialect> Session<D> {
     /// A session in the boot state, writing to `output`, with `options` (threads and hash from
     /// the command line) as the starting values.
-    pub fn new(dialect: D, output: Output, options: Options) -> Self {
+    pub fn new(dialect: D, output: Output, mut options: Options) -> Self {
+        options.hash_mb = options.hash_mb.clamp(1, options.hash_max_mb);
         let searcher = AlphaBeta::new(&options.engine_options(), dialect.moves_left());
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+            // Nothing may precede the GUI's `ucci` on stdout: the log says it.
+            tracing::warn!("{note}");
+        }
         let position = dialect.start_position();
         Session {
             dialect,
@@ -94,6 +99,12 @@ impl<D: Dialect> Session<D> {
     #[must_use]
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The current position (what the next `go` searches).
+    #[must_use]
+    pub fn position(&self) -> &D::Game {
+        &self.position
     }
 
     /// Blocks until no search runs (tests use it to make transcripts deterministic).
@@ -177,13 +188,13 @@ impl<D: Dialect> Session<D> {
         let mut lines = vec![Response::Id { key: "name".into(), value: identity.name.into() }];
         if self.mode == Mode::Uci {
             lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
-            lines.extend(UCI_OPTIONS.iter().map(|option| Response::Option((*option).into())));
+            lines.extend(self.options.uci_declarations().into_iter().map(Response::Option));
             lines.push(Response::UciOk);
         } else {
             lines.push(Response::Id { key: "copyright".into(), value: identity.copyright.into() });
             lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
             lines.push(Response::Id { key: "user".into(), value: identity.user.into() });
-            lines.extend(UCCI_OPTIONS.iter().map(|option| Response::Option((*option).into())));
+            lines.extend(self.options.ucci_declarations().into_iter().map(Response::Option));
             lines.push(Response::UcciOk);
         }
         self.output.lines(lines);
@@ -213,7 +224,14 @@ impl<D: Dialect> Session<D> {
             // Varying the move needs the scores of a few good moves.
             options.multipv = options.multipv.max(4);
         }
-        self.engine.call(move |searcher| searcher.set_options(&options));
+        let asked = options.hash_mb;
+        let granted = self.engine.call(move |searcher| {
+            searcher.set_options(&options);
+            searcher.memory_mb()
+        });
+        if let Some(note) = granted.and_then(|granted| memory::clamp_note(asked, granted)) {
+            self.output.line(Response::Info(message(self.mode, note)));
+        }
     }
 
     fn new_game(&mut self) {
@@ -298,6 +316,9 @@ impl<D: Dialect> Session<D> {
     }
 
     fn go(&mut self, go: &Go) {
+        for problem in &go.problems {
+            self.report_error(problem.clone());
+        }
         if let Some(depth) = go.perft {
             return self.perft(depth);
         }

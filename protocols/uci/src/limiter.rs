@@ -128,6 +128,10 @@ impl<G: Game, S: Searcher<G>> Searcher<G> for Limited<S> {
         self.options = options.clone();
         self.inner.set_options(options);
     }
+
+    fn memory_mb(&self) -> Option<usize> {
+        self.inner.memory_mb()
+    }
 }
 
 #[cfg(test)]

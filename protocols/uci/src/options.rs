@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tessera_core::EngineOptions;
+use tessera_core::{memory, EngineOptions};
 
 use crate::limiter::{ELO_MAX, ELO_MIN};
 use crate::response::{OptionDecl, OptionKind};
@@ -24,6 +24,9 @@ pub struct Options {
     pub elo: u32,
     /// `UCI_AnalyseMode` (stored; the search is the same in analysis).
     pub analyse_mode: bool,
+    /// The `Hash` maximum advertised and enforced: what this machine can give
+    /// ([`memory::max_table_mb`]), read once so that `uci` and `setoption` agree.
+    pub hash_max_mb: usize,
 }
 
 /// What a `setoption` did.
@@ -49,6 +52,7 @@ impl Options {
             limit_strength: false,
             elo: 1500,
             analyse_mode: false,
+            hash_max_mb: memory::max_table_mb(),
         }
     }
 
@@ -62,7 +66,7 @@ impl Options {
         let check = |name: &str, default: bool| OptionDecl { name: name.into(), kind: OptionKind::Check(default) };
         vec![
             spin("Threads", self.engine.threads, 1, 256),
-            spin("Hash", self.engine.hash_mb, 1, 65_536),
+            spin("Hash", self.engine.hash_mb.min(self.hash_max_mb), 1, self.hash_max_mb as i64),
             OptionDecl { name: "Clear Hash".into(), kind: OptionKind::Button },
             check("Ponder", false),
             spin("MultiPV", 1, 1, 500),
@@ -103,7 +107,7 @@ impl Options {
                 (Change::Engine, note)
             }
             "hash" => {
-                let (hash, note) = spin(1, 65_536)?;
+                let (hash, note) = spin(1, self.hash_max_mb as i64)?;
                 self.engine.hash_mb = hash as usize;
                 (Change::Engine, note)
             }

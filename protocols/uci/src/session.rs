@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{spawn_reader, Output};
-use tessera_core::{Clock, Engine, EngineOptions, Game, Info, Limits, Report, Score, SearchResult, Searcher, Side};
+use tessera_core::{
+    memory, Clock, Engine, EngineOptions, Game, Info, Limits, Report, Score, SearchResult, Searcher, Side,
+};
 
 use crate::command::{Command, CommandError, Go, Start};
 use crate::limiter::Limited;
@@ -71,10 +73,15 @@ impl<D: Dialect> Session<D> {
     pub fn new(output: Output, settings: Settings) -> Self {
         let engine_options = EngineOptions {
             threads: settings.threads.max(1),
-            hash_mb: settings.hash_mb.max(1),
+            hash_mb: settings.hash_mb.clamp(1, memory::max_table_mb()),
             ..EngineOptions::default()
         };
         let searcher = Limited::new(D::new_searcher(&engine_options), &engine_options);
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(engine_options.hash_mb, granted))
+        {
+            // Nothing may precede the GUI's `uci` on stdout: the log says it.
+            tracing::warn!("{note}");
+        }
         Session {
             output,
             position: D::start_position(false),
@@ -249,11 +256,16 @@ impl<D: Dialect> Session<D> {
         }
         if self.options_pending {
             let options = self.options.engine.clone();
+            let asked = options.hash_mb;
             let strength = self.options.strength();
-            self.engine.call(move |searcher| {
+            let granted = self.engine.call(move |searcher| {
                 searcher.set_options(&options);
                 searcher.set_strength(strength);
+                searcher.memory_mb()
             });
+            if let Some(note) = granted.and_then(|granted| memory::clamp_note(asked, granted)) {
+                self.say(note);
+            }
             self.options_pending = false;
         }
         let limits = self.limits(&go);

@@ -6,79 +6,12 @@ use std::time::Duration;
 
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt};
-use tessera_uci_protocol::{Dialect, Flow, Session, Settings};
+use tessera_core::Game;
+use tessera_uci_protocol::{Flow, Session, Settings};
 
-struct Toy;
+mod toy;
 
-impl Dialect for Toy {
-    type Game = TicTacToe;
-    type Searcher = AlphaBeta<TicTacToe>;
-    type Options = ();
-    const NAME: &'static str = "Toy";
-    const AUTHOR: &'static str = "tests";
-
-    fn start_position(_chess960: bool) -> TicTacToe {
-        TicTacToe::new()
-    }
-
-    /// A "FEN" here is the list of squares played, e.g. `0,4,8`.
-    fn from_fen(fen: &str, _chess960: bool) -> Result<TicTacToe, String> {
-        let mut game = TicTacToe::new();
-        for text in fen.split(',').filter(|text| !text.is_empty()) {
-            let square: u8 = text.trim().parse().map_err(|_| format!("bad square {text}"))?;
-            game.try_play(square).map_err(|error| error.to_string())?;
-        }
-        Ok(game)
-    }
-
-    fn fen(position: &TicTacToe) -> String {
-        (0..position.ply())
-            .filter_map(|index| position.move_played(index))
-            .map(|mv| mv.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    fn set_chess960(_position: &mut TicTacToe, _chess960: bool) {}
-
-    fn parse_move(_position: &TicTacToe, text: &str, _chess960: bool) -> Option<u8> {
-        text.parse().ok()
-    }
-
-    fn format_move(_position: &TicTacToe, mv: u8, _chess960: bool) -> String {
-        mv.to_string()
-    }
-
-    fn diagram(position: &TicTacToe) -> Vec<String> {
-        vec![format!("{} stones", position.ply())]
-    }
-
-    fn perft_divide(position: &TicTacToe, depth: u32) -> Vec<(u8, u64)> {
-        fn count(position: &mut TicTacToe, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let mut moves = <TicTacToe as Game>::Moves::default();
-            position.generate_legal_moves(&mut moves);
-            moves.iter().map(|&mv| count(&mut position.play_scoped(mv), depth - 1)).sum()
-        }
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        let mut position = position.clone();
-        moves.iter().map(|&mv| (mv, count(&mut position.play_scoped(mv), depth - 1))).collect()
-    }
-
-    fn new_searcher(options: &EngineOptions) -> AlphaBeta<TicTacToe> {
-        AlphaBeta::new(options, 5)
-    }
-
-    fn new_options() {}
-
-    fn bench(_depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
-        (42, Duration::from_millis(1))
-    }
-}
+use toy::Toy;
 
 fn session() -> (Session<Toy>, Capture) {
     let capture = Capture::new();

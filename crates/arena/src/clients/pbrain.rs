@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_core::{Game, Limits, Side};
+use tessera_core::{Clock, Game, Limits, Side};
 use tessera_gomoku::{Board, Point, Variant};
 use tessera_pbrain::{Command, Field, Response};
 
@@ -22,6 +22,20 @@ pub fn rule_number(variant: Variant) -> u32 {
         Variant::Renju => 4,
         Variant::Caro => 8,
     }
+}
+
+/// Moves a pbrain engine is expected to still play when a clock does not say, for the per-move
+/// limit derived from the clock.
+const MOVES_TO_PLAN: u32 = 10;
+
+/// The `INFO timeout_turn` of a move under `clock`, in milliseconds: a share of the time left
+/// plus the increment, never more than is left and never 0 (which Gomocup reads as "play as fast
+/// as possible").
+#[must_use]
+pub fn turn_limit_ms(clock: &Clock) -> u128 {
+    let moves = clock.moves_to_go.filter(|&moves| moves > 0).unwrap_or(MOVES_TO_PLAN);
+    let share = clock.ours / moves + clock.increment;
+    share.min(clock.ours).as_millis().max(1)
 }
 
 /// A gomoku engine speaking pbrain.
@@ -97,7 +111,7 @@ impl Contestant<Board> for PbrainContestant {
         deadline: Instant,
     ) -> Result<Reply<Point>, ClientError> {
         let (turn, game) = match (limits.clock, limits.move_time) {
-            (Some(clock), _) => (0, clock.ours.as_millis()),
+            (Some(clock), _) => (turn_limit_ms(&clock), clock.ours.as_millis()),
             (None, Some(time)) => (time.as_millis(), 0),
             // Depth and node limits do not exist in pbrain: give a second per move.
             (None, None) => (1000, 0),
@@ -149,5 +163,21 @@ impl Drop for PbrainContestant {
     fn drop(&mut self) {
         let _ = self.send(&Command::End);
         self.process.shut_down(Duration::from_millis(500));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_give_a_real_per_move_limit() {
+        let ms = Duration::from_millis;
+        let clock = |ours, increment| Clock { ours: ms(ours), increment: ms(increment), ..Clock::default() };
+        assert_eq!(turn_limit_ms(&clock(1000, 10)), 110);
+        assert_eq!(turn_limit_ms(&clock(50, 100)), 50, "never more than is left");
+        assert_eq!(turn_limit_ms(&clock(0, 0)), 1, "never 0, which means 'as fast as possible'");
+        let period = Clock { moves_to_go: Some(2), ..clock(3000, 0) };
+        assert_eq!(turn_limit_ms(&period), 1500);
     }
 }

@@ -8,7 +8,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::{Game, GameExt};
 use tessera_xiangqi::{iccs, parse_iccs, perft_divide, Move, Position, MOVES_LEFT};
 
-use crate::{Dialect, Identity, Options, Response, Session};
+use tessera_ucci_protocol::{Dialect, Identity, Options, Response, Session};
 
 #[derive(Clone, Copy)]
 struct Xiangqi;
@@ -366,14 +366,17 @@ fn bad_input_is_reported_and_the_engine_keeps_answering() {
     transcript.send(&["ucci"]);
     let lines = transcript.send(&[
         "flurb",
-        "go depth x",
         "position fen rnbakabnr/9/1c5c1 w",
         "setoption batch maybe",
         "\u{fffd}\u{fffd}",
         "",
     ]);
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(lines.iter().all(|line| line.starts_with("info message ")), "{lines:?}");
+    // A bad go token is reported and skipped; the search still answers.
+    let lines = transcript.send(&["go depth x nodes 2000"]);
+    assert!(lines[0].starts_with("info message malformed 'go': depth value 'x'"), "{lines:?}");
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
     let lines = transcript.send(&["position startpos moves h2e2 z9z9 h9g7", "go perft 1"]);
     assert!(lines[0].starts_with("info message illegal move 'z9z9'"), "{lines:?}");
     let mut after = Position::start();

@@ -4,7 +4,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
 use tessera_gomoku::{Board, GomokuSearcher, Point, Rules, Style, Variant};
 
-use crate::{Command, Dialect, Flow, Response, RuleCode, Session};
+use tessera_pbrain::{Command, Dialect, Flow, Response, RuleCode, Session};
 
 struct Gomoku;
 
@@ -163,7 +163,7 @@ fn yixin_extensions() {
             "OK",
             "FORBID 0807.",
             "MESSAGE INFO MAX_THREAD_NUM 64",
-            "MESSAGE INFO MAX_HASH_SIZE 4194304",
+            format!("MESSAGE INFO MAX_HASH_SIZE {}", tessera_core::memory::max_table_mb() * 1024).as_str(),
             "OK",
             "FORBID ."
         ]

@@ -6,7 +6,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
 use tessera_gomoku::{Board, GomokuSearcher, Point, Rules, Style};
 
-use crate::{AgiPoint, Best, Command, Dialect, Flow, Response, Session};
+use tessera_agi::{AgiPoint, Best, Command, Dialect, Flow, Response, Session};
 
 struct Gomoku;
 

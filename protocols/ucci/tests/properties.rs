@@ -1,0 +1,174 @@
+//! Property tests of the UCCI session (both dialects) on core's tic-tac-toe: random command
+//! sequences never panic, every `go` is answered exactly once (`bestmove`, or `nobestmove` when
+//! there is nothing to play or UCCI's `go depth 0` asks for an evaluation only), and every
+//! `bestmove` is legal in the position it was asked for. Bounded for CI.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Once;
+
+use proptest::prelude::*;
+use tessera_core::io::{Capture, Output};
+use tessera_core::toys::TicTacToe;
+use tessera_core::{Game, GameExt};
+use tessera_ucci_protocol::{Command, Dialect, Identity, Mode, Options, Session};
+
+/// Tic-tac-toe as a UCCI game: a FEN is the list of squares played (`0,4,8`), a move a square.
+#[derive(Clone)]
+struct Toy;
+
+impl Dialect for Toy {
+    type Game = TicTacToe;
+    fn identity(&self) -> Identity {
+        Identity { name: "Toy", author: "tests", copyright: "none", user: "tests" }
+    }
+    fn start_position(&self) -> TicTacToe {
+        TicTacToe::new()
+    }
+    fn parse_fen(&self, fen: &str) -> Result<TicTacToe, String> {
+        let mut game = TicTacToe::new();
+        for text in fen.split(',').filter(|text| !text.is_empty()) {
+            let square: u8 = text.trim().parse().map_err(|_| format!("bad square {text}"))?;
+            game.try_play(square).map_err(|error| error.to_string())?;
+        }
+        Ok(game)
+    }
+    fn parse_move(&self, _position: &TicTacToe, text: &str) -> Option<u8> {
+        text.parse().ok()
+    }
+    fn format_move(&self, _position: &TicTacToe, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn without_history(&self, position: &TicTacToe) -> TicTacToe {
+        position.clone()
+    }
+    fn perft_divide(&self, position: &TicTacToe, _depth: u32) -> Vec<(u8, u64)> {
+        let mut moves = <TicTacToe as Game>::Moves::default();
+        position.generate_legal_moves(&mut moves);
+        moves.iter().map(|&mv| (mv, 1)).collect()
+    }
+    fn moves_left(&self) -> u32 {
+        5
+    }
+}
+
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+
+fn count_panics() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::SeqCst);
+            previous(info);
+        }));
+    });
+}
+
+fn number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u64..12).prop_map(|n| n.to_string()),
+        Just("-3".to_string()),
+        Just("0.5".to_string()),
+        Just("x".to_string()),
+        Just("99999999999999999999".to_string()),
+    ]
+}
+
+fn square() -> impl Strategy<Value = String> {
+    prop_oneof![4 => (0u8..9).prop_map(|n| n.to_string()), 1 => Just("h2e2".to_string())]
+}
+
+/// A search that ends by itself (unbounded ones come with their `stop`, see [`line`]).
+fn go() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        number().prop_map(|n| format!("depth {n}")),
+        number().prop_map(|n| format!("nodes {n}")),
+        number().prop_map(|n| format!("time {n} increment {n}")),
+        number().prop_map(|n| format!("movestogo {n} opptime {n}")),
+        number().prop_map(|n| format!("wtime {n} btime {n}")),
+        (0u32..3).prop_map(|n| format!("perft {n}")),
+        Just("draw".to_string()),
+        Just("frob".to_string()),
+    ];
+    prop::collection::vec(token, 1..3).prop_map(|tokens| format!("go {}", tokens.join(" ")))
+}
+
+fn line() -> impl Strategy<Value = Vec<String>> {
+    let one = |text: &'static str| Just(vec![text.to_string()]);
+    prop_oneof![
+        6 => go().prop_map(|go| vec![go]),
+        2 => prop_oneof![Just("go infinite"), Just("go ponder time 1"), Just("go ponder draw")]
+            .prop_map(|go| vec![go.to_string(), "isready".to_string(), "stop".to_string()]),
+        4 => prop::collection::vec(square(), 0..6).prop_map(|moves| vec![format!("position startpos moves {}", moves.join(" "))]),
+        1 => prop::collection::vec(square(), 0..5).prop_map(|squares| vec![format!("position fen {}", squares.join(","))]),
+        1 => prop::collection::vec(square(), 0..3).prop_map(|moves| vec![format!("banmoves {}", moves.join(" "))]),
+        2 => (prop_oneof![Just("hashsize"), Just("threads"), Just("batch"), Just("randomness"), Just("usemillisec"), Just("bogus")], number())
+            .prop_map(|(name, value)| vec![format!("setoption {name} {value}")]),
+        3 => prop_oneof![one("isready"), one("ucci"), one("uci"), one("setoption newgame"), one("probe startpos"), one("ponderhit"), one("")],
+        1 => "[ -~]{0,30}".prop_map(|text| vec![text]),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_go_gets_one_answer_and_moves_are_legal(groups in prop::collection::vec(line(), 1..25)) {
+        count_panics();
+        let capture = Capture::new();
+        let options = Options { hash_mb: 1, ..Options::default() };
+        let mut session = Session::new(Toy, Output::new(capture.clone()), options);
+        // (root, whether `nobestmove` is a right answer) of each search asked for.
+        let mut asked: Vec<(TicTacToe, bool)> = Vec::new();
+        let mut last_root_finished = false;
+        for line in groups.iter().flatten() {
+            let command = line.parse::<Command>();
+            prop_assert!(session.handle(line));
+            match command {
+                Ok(Command::Go(go)) if go.perft.is_none() => {
+                    let root = session.position().clone();
+                    let mut legal = <TicTacToe as Game>::Moves::default();
+                    root.generate_legal_moves(&mut legal);
+                    last_root_finished = legal.is_empty();
+                    let evaluation_only = go.depth == Some(0) && session.mode() != Mode::Uci;
+                    asked.push((root, legal.is_empty() || evaluation_only));
+                }
+                // `stop` always follows an unbounded `go`; when that one was answered at once (no
+                // move to play), the stop finds no search and UCCI answers it with `nobestmove`.
+                Ok(Command::Stop) if last_root_finished && session.mode() != Mode::Uci => {
+                    asked.push((session.position().clone(), true));
+                }
+                _ => {}
+            }
+        }
+        if session.mode() == Mode::Uci {
+            // A bare UCI `go` searches until `stop`; an idle `stop` says nothing in this dialect.
+            prop_assert!(session.handle("stop"));
+        }
+        // A search still running now would never answer: a hang is a failure, not a stuck test.
+        let (finished, waited) = std::sync::mpsc::channel();
+        let waiter = std::thread::spawn(move || {
+            session.wait();
+            let _ = finished.send(());
+        });
+        let hung = waited.recv_timeout(std::time::Duration::from_secs(10)).is_err();
+        prop_assert!(!hung, "a search never ended: {:?}", capture.lines());
+        let _ = waiter.join();
+        let output = capture.lines();
+        let answers: Vec<&str> = output
+            .iter()
+            .filter_map(|line| if line == "nobestmove" { Some("-") } else { line.strip_prefix("bestmove ") })
+            .map(|text| text.split_whitespace().next().unwrap_or("?"))
+            .collect();
+        prop_assert_eq!(answers.len(), asked.len(), "{:?}", output);
+        for ((root, may_pass), answer) in asked.iter().zip(&answers) {
+            if *answer == "-" {
+                prop_assert!(*may_pass, "nobestmove in {:?}", root);
+            } else {
+                let square: u8 = answer.parse().map_err(|_| TestCaseError::fail(format!("bestmove {answer}")))?;
+                prop_assert!(root.is_legal(square), "bestmove {} in {:?}", answer, root);
+            }
+        }
+        prop_assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+    }
+}
