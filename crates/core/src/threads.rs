@@ -59,6 +59,15 @@ pub fn shortfall_message(started: usize, asked: usize) -> String {
     format!("only {started} of {asked} search threads could be started; searching with {started}")
 }
 
+/// Ends the process when a thread it cannot run without (the search thread, the input reader)
+/// cannot be started: it could not answer, so it says why on stderr and exits with status 1.
+pub(crate) fn refuse_thread(which: &str, error: &std::io::Error) -> ! {
+    eprintln!(
+        "tessera: cannot start the {which} thread ({error}); free memory or raise the limits (ulimit -v, ulimit -u)"
+    );
+    std::process::exit(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::spawn_helpers;
