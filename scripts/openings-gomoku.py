@@ -280,7 +280,10 @@ def main():
     args = parser.parse_args()
     if not args.tessera.is_file():
         sys.exit(f"{args.tessera} is missing: cargo build --release -p pbrain-tessera")
-    generate(args) if args.mode == "generate" else check(args)
+    if args.mode == "generate":
+        generate(args)
+    else:
+        check(args)
 
 
 if __name__ == "__main__":
