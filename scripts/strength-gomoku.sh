@@ -44,9 +44,8 @@ for rule in $rules; do
   out=$("$match" match --game gomoku --rule "$rule" --size 15 --tc "$tc" --games "$games" \
     --concurrency "$concurrency" "${record[@]}" \
     --engine "cmd=$(cd "$(dirname "$tessera")" && pwd)/$(basename "$tessera") name=Tessera" \
-    --engine "cmd=$rapfi name=Rapfi dir=$workdir" 2>/dev/null | tee /dev/stderr)
+    --engine "cmd=$rapfi name=Rapfi dir=$workdir" 2>/dev/null | tee >(cat >&2))
   summary=$(grep -v '^Game ' <<<"$out" || true)
-  echo "$summary" >&2
   score=$(sed -n 's/^Score of .*: \([0-9]*\) - \([0-9]*\) - \([0-9]*\)  \[\([0-9.]*\)\] \([0-9]*\)$/\5 \1-\3-\2 \4/p' <<<"$summary")
   elo=$(sed -n 's/^Elo difference: \([^,]*\),.*/\1/p' <<<"$summary")
   read -r played wdl fraction <<<"${score:-0 0-0-0 0}"
@@ -54,8 +53,8 @@ for rule in $rules; do
   time_losses=$(grep -c 'loses on time' <<<"$out" || true)
   ours_on_time=$(grep -cE '\(Tessera vs [^)]*\): 0-1 \{First loses on time|\([^)]* vs Tessera\): 1-0 \{Second loses on time' <<<"$out" || true)
   illegal=$(grep -cE '\(Tessera vs [^)]*\): 0-1 \{First (played an illegal|failed)|\([^)]* vs Tessera\): 1-0 \{Second (played an illegal|failed)' <<<"$out" || true)
-  rows+=("$(printf '| %-9s | %5s | %-8s | %5.1f%% | %-20s | %2s (ours %s) | %s |' "$rule" "$played" "$wdl" \
-    "$(echo "$fraction * 100" | bc -l)" "${elo:-n/a}" "$time_losses" "$ours_on_time" "$illegal")")
+  rows+=("$(printf '| %-9s | %5s | %-8s | %5.1f%% | %-20s | %-18s | %-29s |' "$rule" "$played" "$wdl" \
+    "$(echo "$fraction * 100" | bc -l)" "${elo:-n/a}" "$time_losses (ours $ours_on_time)" "$illegal")")
 done
 
 echo
