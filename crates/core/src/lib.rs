@@ -33,7 +33,7 @@ pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
 pub use limits::{Clock, EngineOptions, Limits};
-pub use mcts::{Mcts, MctsConfig, Selection};
+pub use mcts::{Mcts, MctsConfig, Selection, Widening};
 pub use moves::{MoveBuffer, MoveList};
 pub use rng::Rng;
 pub use score::{Bound, Score};

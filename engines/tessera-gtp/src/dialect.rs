@@ -172,8 +172,11 @@ mod tests {
     use super::TesseraGo;
 
     fn transcript(input: &[&str]) -> String {
+        transcript_with(Config { playouts: Some(200), resign_threshold: 0.0, ..Config::default() }, input)
+    }
+
+    fn transcript_with(config: Config, input: &[&str]) -> String {
         let capture = Capture::new();
-        let config = Config { playouts: Some(200), resign_threshold: 0.0, ..Config::default() };
         let mut session = Session::new(TesseraGo, config, Output::new(capture.clone()));
         let (sender, receiver) = crossbeam_channel::unbounded();
         for line in input {
@@ -230,6 +233,24 @@ mod tests {
         assert!(text.starts_with("= \n\n= C7 G7 E5 C3 G3\n\n? board not empty\n\n= "), "{text}");
         let text = transcript(&["boardsize 2", "komi 0.5", "play b A1", "play w pass", "play b pass", "final_score"]);
         assert!(text.ends_with("= B+3.5\n\n"), "{text}");
+    }
+
+    #[test]
+    fn handicap_stones_give_the_playouts_a_dynamic_komi() {
+        use tessera_go::komi::{extra_komi, HANDICAP_STONE_VALUE};
+        use tessera_gtp_protocol::{Dialect, Handicap};
+        // fixed_handicap and place_free_handicap set up the position the komi is read from.
+        for kind in [Handicap::Fixed, Handicap::Free] {
+            let mut game = TesseraGo.new_game(9, 0.5, None);
+            assert_eq!(extra_komi(&game), 0.0);
+            TesseraGo.place_handicap(&mut game, kind, 3).expect("3 stones fit on 9x9");
+            assert_eq!(extra_komi(&game), 3.0 * HANDICAP_STONE_VALUE, "{kind:?}");
+        }
+        // Six stones on 9x9 and komi 0.5: nearly every playout is Black's, and without the
+        // dynamic komi White resigns at once (below 0.08 after 500 playouts); with it White plays.
+        let config = Config { playouts: Some(600), resign_threshold: 0.08, ..Config::default() };
+        let text = transcript_with(config, &["boardsize 9", "komi 0.5", "fixed_handicap 6", "genmove w"]);
+        assert!(!text.contains("resign"), "{text}");
     }
 
     #[test]
