@@ -6,7 +6,7 @@ use std::fmt::Write;
 use tessera_nnue::texel::LinearEvaluation;
 use tessera_nnue::PackedPosition;
 
-use super::{at, evaluate_side, phase, Terms, PHASE_MAX, S, WEIGHTS};
+use super::{at, attack_maps, evaluate_side, phase, Terms, PHASE_MAX, S, WEIGHTS};
 use crate::board::Board;
 use crate::types::Color;
 
@@ -31,8 +31,9 @@ impl LinearEvaluation for Board {
             return None;
         }
         let mut counts = Counts(vec![0; at::COUNT]);
-        evaluate_side(&board, Color::White, &mut counts);
-        evaluate_side(&board, Color::Black, &mut counts);
+        let maps = attack_maps(&board);
+        evaluate_side(&board, Color::White, &maps, &mut counts);
+        evaluate_side(&board, Color::Black, &maps, &mut counts);
         let sign = if board.side_to_move() == Color::White { 1 } else { -1 };
         counts.0[at::TEMPO] = sign; // the tempo counts for the side to move, whoever it is
         coefficients.extend(
@@ -62,7 +63,7 @@ struct Group {
     length: Option<usize>,
 }
 
-const GROUPS: [Group; 15] = [
+const GROUPS: [Group; 30] = [
     Group {
         name: "MATERIAL",
         doc: "Material of pawn, knight, bishop, rook, queen.",
@@ -108,6 +109,91 @@ const GROUPS: [Group; 15] = [
         length: None,
     },
     Group { name: "TEMPO", doc: "The side to move's advantage.", at: at::TEMPO, length: None },
+    Group {
+        name: "PASSED_BLOCKED",
+        doc: "Passed pawns by relative rank whose square in front is occupied.",
+        at: at::PASSED_BLOCKED,
+        length: Some(8),
+    },
+    Group {
+        name: "PASSED_SAFE_PUSH",
+        doc: "Passed pawns by relative rank whose square in front is empty and not attacked.",
+        at: at::PASSED_SAFE_PUSH,
+        length: Some(8),
+    },
+    Group {
+        name: "PASSED_OUR_KING",
+        doc: "Passed pawns on ranks 4–7 by our king's distance to the square in front.",
+        at: at::PASSED_OUR_KING,
+        length: Some(8),
+    },
+    Group {
+        name: "PASSED_THEIR_KING",
+        doc: "Passed pawns on ranks 4–7 by their king's distance to the square in front.",
+        at: at::PASSED_THEIR_KING,
+        length: Some(8),
+    },
+    Group {
+        name: "CONNECTED",
+        doc: "Pawns beside or guarded by a pawn of ours, by relative rank.",
+        at: at::CONNECTED,
+        length: Some(8),
+    },
+    Group {
+        name: "BACKWARD",
+        doc: "A pawn whose neighbours are all ahead and whose square in front an enemy pawn holds.",
+        at: at::BACKWARD,
+        length: None,
+    },
+    Group {
+        name: "THREAT_BY_PAWN",
+        doc: "Their pieces attacked by our pawns, by kind (pawn … king).",
+        at: at::THREAT_BY_PAWN,
+        length: Some(6),
+    },
+    Group {
+        name: "THREAT_BY_MINOR",
+        doc: "Their pieces attacked by our knights or bishops, by kind (pawn … king).",
+        at: at::THREAT_BY_MINOR,
+        length: Some(6),
+    },
+    Group {
+        name: "THREAT_BY_ROOK",
+        doc: "Their pieces attacked by our rooks, by kind (pawn … king).",
+        at: at::THREAT_BY_ROOK,
+        length: Some(6),
+    },
+    Group {
+        name: "HANGING",
+        doc: "Their pieces (not pawns) we attack and they do not defend.",
+        at: at::HANGING,
+        length: None,
+    },
+    Group {
+        name: "SAFE_CHECK",
+        doc: "Squares a piece of ours reaches to give a check where they do not guard, by kind (pawn … king).",
+        at: at::SAFE_CHECK,
+        length: Some(6),
+    },
+    Group {
+        name: "KING_ZONE_ATTACKS",
+        doc: "Per unit of weighted attack on the enemy king zone.",
+        at: at::KING_ZONE_ATTACKS,
+        length: None,
+    },
+    Group {
+        name: "KING_OPEN_FILES",
+        doc: "Our king by the number (0–3) of files at and beside it without our pawns.",
+        at: at::KING_OPEN_FILES,
+        length: Some(4),
+    },
+    Group { name: "OUTPOST", doc: "A knight, a bishop on an outpost.", at: at::OUTPOST, length: Some(2) },
+    Group {
+        name: "MINOR_BEHIND_PAWN",
+        doc: "A knight or bishop right behind a pawn of ours.",
+        at: at::MINOR_BEHIND_PAWN,
+        length: None,
+    },
 ];
 
 /// Renders `weights` (one `[mg, eg]` pair per weight, rounded) as the source of `weights.rs`.
