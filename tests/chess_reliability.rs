@@ -1,5 +1,6 @@
 //! Issue 18's reproducers against the release `tessera-uci` over real pipes: search threads the
-//! system refuses (`Threads 256` under a virtual-memory limit), `Hash` at and beyond its advertised
+//! system refuses (`Threads 256` under a virtual-memory limit, the search thread itself under a
+//! tighter one), `Hash` at and beyond its advertised
 //! maximum, and `go` commands with bad or huge values. Each time the engine must say what it did
 //! and keep answering: every `go` ends in a `bestmove`.
 
@@ -49,6 +50,20 @@ fn refused_threads_are_reported_once_and_the_search_answers() {
     // Said once per setting: the next search is quiet about it.
     let again = search(&mut engine, "go movetime 100");
     assert!(!strings(&again).iter().any(|note| note.starts_with("only ")), "{again:?}");
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
+fn a_search_thread_under_a_tight_address_space_starts_with_a_smaller_stack_and_answers() {
+    // 80 MB: room for the engine and its default table, not for a 64 MiB search stack beside
+    // them (the engine used to panic at start: "starting the search thread").
+    let mut engine = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], "-v 80000");
+    let options = handshake(&mut engine);
+    assert!(options.iter().all(|line| line.starts_with("id ") || line.starts_with("option ") || line == "uciok"));
+    ready(&mut engine);
+    let lines = search(&mut engine, "go depth 8");
+    assert!(lines.last().is_some_and(|line| line.len() > "bestmove ".len()), "{lines:?}");
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(5)));
 }

@@ -24,11 +24,12 @@ impl Evaluate for Chess {
         improving: true,
         internal_iterative_reductions: true,
         table_refinements: true,
+        history_reductions: true,
         ..Pruning::NONE
     };
 
     /// Piece (colour × kind) × destination square.
-    const MOVE_CONTEXTS: usize = 0;
+    const MOVE_CONTEXTS: usize = 768;
 
     fn move_context(&self, mv: Move) -> usize {
         usize::from(self.board().mailbox[usize::from(mv.from())]) * 64 + usize::from(mv.to())

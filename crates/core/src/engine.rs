@@ -11,12 +11,12 @@ use std::thread::JoinHandle;
 use crossbeam_channel::{bounded, unbounded, Sender};
 use parking_lot::{Condvar, Mutex};
 
-use crate::alphabeta::SEARCH_STACK_SIZE;
 use crate::game::Game;
 use crate::info::{InfoSink, SearchResult};
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::search::Searcher;
+use crate::threads::{refuse_thread, SEARCH_STACK_SIZE};
 use crate::time::SearchControl;
 
 type Call<S> = Box<dyn FnOnce(&mut S) + Send>;
@@ -45,10 +45,9 @@ pub struct Engine<G: Game, S: Searcher<G>> {
 }
 
 impl<G: Game, S: Searcher<G>> Engine<G, S> {
-    /// Starts the search thread, which owns `searcher` from now on.
-    ///
-    /// # Panics
-    /// Panics if the operating system cannot start a thread.
+    /// Starts the search thread, which owns `searcher` from now on. Under an address-space limit
+    /// the thread gets a smaller stack ([`FALLBACK_STACK_SIZES`]); when the system refuses even the
+    /// smallest, the process says why on stderr and exits with status 1 (it cannot search at all).
     pub fn new(searcher: S) -> Self {
         let state = Arc::new(State {
             control: SearchControl::new(),
@@ -59,21 +58,18 @@ impl<G: Game, S: Searcher<G>> Engine<G, S> {
         });
         let (jobs, receiver) = unbounded::<Job<G, S>>();
         let thread_state = Arc::clone(&state);
-        let thread = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK_SIZE)
-            .spawn(move || {
-                let mut searcher = searcher;
-                for job in receiver {
-                    match job {
-                        Job::Search { position, limits, sink, done } => {
-                            run_search(&mut searcher, &thread_state, &position, &limits, sink, done);
-                        }
-                        Job::Call(call) => call(&mut searcher),
+        let run = move || {
+            let mut searcher = searcher;
+            for job in receiver {
+                match job {
+                    Job::Search { position, limits, sink, done } => {
+                        run_search(&mut searcher, &thread_state, &position, &limits, sink, done);
                     }
+                    Job::Call(call) => call(&mut searcher),
                 }
-            })
-            .expect("starting the search thread");
+            }
+        };
+        let thread = start_search_thread(run);
         Engine { jobs: Some(jobs), state, thread: Some(thread) }
     }
 
@@ -152,6 +148,39 @@ impl<G: Game, S: Searcher<G>> Drop for Engine<G, S> {
             let _ = thread.join();
         }
     }
+}
+
+/// Stack sizes tried for the search thread after [`SEARCH_STACK_SIZE`], largest first. The
+/// deepest search (`MAX_PLY` plies of alpha-beta with quiescence, move lists on the stack) needs a
+/// few MiB; the first size is ample.
+pub const FALLBACK_STACK_SIZES: [usize; 2] = [16 * 1024 * 1024, 4 * 1024 * 1024];
+
+/// Starts the search thread with the largest stack the system grants.
+fn start_search_thread(run: impl FnOnce() + Send + 'static) -> JoinHandle<()> {
+    // A refused spawn drops its closure: the closure only borrows `run` from this slot, so the
+    // next, smaller attempt still has it.
+    let slot = Arc::new(Mutex::new(Some(run)));
+    let mut last_error = None;
+    for stack_size in std::iter::once(SEARCH_STACK_SIZE).chain(FALLBACK_STACK_SIZES) {
+        let mine = Arc::clone(&slot);
+        let spawned = std::thread::Builder::new().name("search".into()).stack_size(stack_size).spawn(move || {
+            let run = mine.lock().take();
+            if let Some(run) = run {
+                run();
+            }
+        });
+        match spawned {
+            Ok(thread) => {
+                if stack_size != SEARCH_STACK_SIZE {
+                    tracing::warn!("the search thread runs with a {} MiB stack (memory is limited)", stack_size >> 20);
+                }
+                return thread;
+            }
+            Err(error) => last_error = Some(error),
+        }
+    }
+    // The loop tried at least one size, so an error is there.
+    refuse_thread("search", &last_error.expect("a refused spawn"))
 }
 
 fn run_search<G: Game, S: Searcher<G>>(

@@ -9,6 +9,8 @@ use std::sync::Arc;
 use crossbeam_channel::{unbounded, Receiver};
 use parking_lot::Mutex;
 
+use crate::threads::refuse_thread;
+
 /// Longest line kept; the rest of a longer line is dropped (and logged), never a crash.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
@@ -16,8 +18,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// `closed` when the input ends or fails. Lines end at `\n`, `\r\n` or `\r`; the end marker is
 /// not part of the line. Bytes that are not UTF-8 become U+FFFD.
 ///
-/// # Panics
-/// Panics if the operating system cannot start a thread.
+/// When the system cannot start the thread the process exits with a message on stderr.
 pub fn spawn_reader<R, T, F>(input: R, mut parse: F, closed: T) -> Receiver<T>
 where
     R: Read + Send + 'static,
@@ -27,6 +28,8 @@ where
     let (sender, receiver) = unbounded();
     std::thread::Builder::new()
         .name("input".into())
+        // Reading lines needs little stack; a small one still starts under a tight memory limit.
+        .stack_size(512 * 1024)
         .spawn(move || {
             let mut reader = LineReader::new(input);
             while let Some(line) = reader.next_line() {
@@ -36,7 +39,7 @@ where
             }
             let _ = sender.send(closed);
         })
-        .expect("starting the input thread");
+        .unwrap_or_else(|error| refuse_thread("input", &error));
     receiver
 }
 

@@ -85,6 +85,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search of window `(alpha, beta)` that found `value` knows about the true value.
+    #[must_use]
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

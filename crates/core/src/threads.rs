@@ -6,8 +6,21 @@ use std::thread::{Builder, Scope};
 /// Stack size of search threads: deep recursion with move lists on the stack.
 pub const SEARCH_STACK_SIZE: usize = 64 * 1024 * 1024;
 
+/// Address space left free beyond each new thread's stack, for the allocations the search makes
+/// besides stacks (a helper's copy of the position, its tables).
+const HEADROOM: usize = 64 * 1024 * 1024;
+
+/// Whether the system could give another search thread its stack and still leave [`HEADROOM`]:
+/// under an address-space limit, threads would otherwise use it all up and the next ordinary
+/// allocation would abort the process.
+fn room_for_another_thread() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    // Reserved, never touched: costs address space only for the moment of the probe.
+    probe.try_reserve_exact(SEARCH_STACK_SIZE + HEADROOM).is_ok()
+}
+
 /// Starts one scoped helper thread per payload, running `body(payload)`, and stops at the first
-/// thread the system refuses. Returns how many started.
+/// thread the system refuses (or could not start with room to spare). Returns how many started.
 pub fn spawn_helpers<'scope, 'env, T, F>(
     scope: &'scope Scope<'scope, 'env>,
     payloads: impl IntoIterator<Item = T>,
@@ -18,7 +31,15 @@ where
     F: Fn(T) + Copy + Send + 'scope,
 {
     let mut started = 0;
-    for payload in payloads {
+    let mut payloads = payloads.into_iter();
+    loop {
+        let room = room_for_another_thread();
+        // The payload is small beside the room asked for: making it cannot exhaust memory.
+        let Some(payload) = payloads.next() else { break };
+        if !room {
+            tracing::warn!("could not start a search thread: too little memory left");
+            break;
+        }
         let spawned = Builder::new()
             .name("search helper".into())
             .stack_size(SEARCH_STACK_SIZE)
@@ -36,6 +57,15 @@ where
 #[must_use]
 pub fn shortfall_message(started: usize, asked: usize) -> String {
     format!("only {started} of {asked} search threads could be started; searching with {started}")
+}
+
+/// Ends the process when a thread it cannot run without (the search thread, the input reader)
+/// cannot be started: it could not answer, so it says why on stderr and exits with status 1.
+pub(crate) fn refuse_thread(which: &str, error: &std::io::Error) -> ! {
+    eprintln!(
+        "tessera: cannot start the {which} thread ({error}); free memory or raise the limits (ulimit -v, ulimit -u)"
+    );
+    std::process::exit(1)
 }
 
 #[cfg(test)]

@@ -405,13 +405,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             return alpha;
         }
         if excluded.is_none() {
-            let bound = if best_value >= beta {
-                Bound::Lower
-            } else if best_value > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_value, original_alpha, beta);
             let stored_eval = if in_check { 0 } else { static_eval };
             shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, stored_eval, depth, bound);
         }
@@ -531,13 +525,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
         }
         if use_table {
-            let bound = if best_value >= beta {
-                Bound::Lower
-            } else if best_value > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_value, original_alpha, beta);
             shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, static_eval, 0, bound);
         }
         best_value
