@@ -141,7 +141,7 @@ pub enum MatchError {
         source: std::io::Error,
     },
     /// Shard result files that do not make one match.
-    #[error("{}{source}", path.as_ref().map(|path| format!("{}: ", path.display())).unwrap_or_default())]
+    #[error("{}{source}", .path.as_ref().map(|path| format!("{}: ", path.display())).unwrap_or_default())]
     Merge {
         /// The file at fault, when one is.
         path: Option<PathBuf>,
