@@ -34,7 +34,7 @@ impl Input {
     }
 
     /// The next line, waiting for it; `None` once the input is closed and nothing is queued.
-    pub fn next(&mut self) -> Option<String> {
+    pub fn next_line(&mut self) -> Option<String> {
         if let Some(line) = self.queue.pop_front() {
             return Some(line);
         }
@@ -113,9 +113,9 @@ mod tests {
         });
         assert_eq!(input.wait_for(&results), Some(7));
         lines.send(None).unwrap();
-        assert_eq!(input.next().as_deref(), Some("a"));
-        assert_eq!(input.next().as_deref(), Some("b"));
-        assert_eq!(input.next(), None);
+        assert_eq!(input.next_line().as_deref(), Some("a"));
+        assert_eq!(input.next_line().as_deref(), Some("b"));
+        assert_eq!(input.next_line(), None);
         assert!(input.is_closed());
     }
 

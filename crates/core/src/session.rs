@@ -93,7 +93,7 @@ pub fn serve(session: &mut impl LineSession, input: impl Read + Send + 'static) 
 
 /// Runs `session` on the lines of `input` (already split), then finishes it.
 pub fn serve_lines(session: &mut impl LineSession, input: &mut Input) {
-    while let Some(line) = input.next() {
+    while let Some(line) = input.next_line() {
         if session.handle_line(&line, input) == Flow::Quit {
             break;
         }
@@ -106,7 +106,7 @@ pub fn serve_lines(session: &mut impl LineSession, input: &mut Input) {
 pub fn serve_chosen(input: impl Read + Send + 'static, choose: impl FnOnce(&str) -> Box<dyn LineSession>) {
     let mut input = Input::new(spawn_reader(input, Some, None));
     let first = loop {
-        match input.next() {
+        match input.next_line() {
             Some(line) if line.trim().is_empty() => {}
             Some(line) => break line,
             None => return,

@@ -82,7 +82,7 @@ impl uci::Dialect for Xiangqi {
         Position::start()
     }
 
-    fn from_fen(&self, fen: &str, _chess960: bool) -> Result<Position, FenError> {
+    fn parse_fen(&self, fen: &str, _chess960: bool) -> Result<Position, FenError> {
         fen.parse()
     }
 

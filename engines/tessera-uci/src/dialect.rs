@@ -110,7 +110,7 @@ impl Dialect for Chess {
         Position::new(rules(chess960))
     }
 
-    fn from_fen(&self, fen: &str, chess960: bool) -> Result<Position, FenError> {
+    fn parse_fen(&self, fen: &str, chess960: bool) -> Result<Position, FenError> {
         Position::from_fen(fen, rules(chess960))
     }
 

@@ -102,7 +102,7 @@ pub trait Dialect: Send + Sync + 'static {
     ///
     /// # Errors
     /// What is wrong with the FEN.
-    fn from_fen(&self, fen: &str, chess960: bool) -> Result<Self::Game, Self::FenError>;
+    fn parse_fen(&self, fen: &str, chess960: bool) -> Result<Self::Game, Self::FenError>;
 
     /// The position as FEN.
     fn fen(&self, position: &Self::Game) -> String;

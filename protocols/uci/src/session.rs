@@ -189,7 +189,7 @@ impl<D: Dialect> Session<D> {
         let notation = D::Notation::default();
         let mut position = match start {
             Start::StartPos => self.dialect.start_position(chess960),
-            Start::Fen(fen) => match self.dialect.from_fen(fen, chess960) {
+            Start::Fen(fen) => match self.dialect.parse_fen(fen, chess960) {
                 Ok(position) => position,
                 Err(error) => {
                     self.say(format!("invalid FEN '{fen}': {error}; position unchanged"));

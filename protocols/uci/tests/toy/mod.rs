@@ -26,7 +26,7 @@ impl Dialect for Toy {
     }
 
     /// A "FEN" here is the list of squares played, e.g. `0,4,8`.
-    fn from_fen(&self, fen: &str, _chess960: bool) -> Result<TicTacToe, IllegalMove> {
+    fn parse_fen(&self, fen: &str, _chess960: bool) -> Result<TicTacToe, IllegalMove> {
         let mut game = TicTacToe::new();
         for text in fen.split(',').filter(|text| !text.is_empty()) {
             let square: u8 = text.trim().parse().map_err(|_| IllegalMove(text.to_owned()))?;
