@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tessera-ucci against Fairy-Stockfish (xiangqi, one thread), both over UCCI, played by `tessera match`:
-# random short openings each played with both colours, games adjudicated by our Asian rules.
+# the shipped balanced suite (data/openings/xiangqi.epd), each opening with both colours, games
+# adjudicated by our Asian rules. scripts/strength-xiangqi.sh adds Sjaak II and one table.
 # Prints W/D/L, score and Elo +/- 95% error.
 #
 # CONCURRENCY (default 1) games are played at once.

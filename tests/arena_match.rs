@@ -300,3 +300,31 @@ fn chess_against_phalanx_over_xboard() {
     assert!(!stdout.contains("illegal") && !stdout.contains("failed"), "{stdout}");
     assert_eq!(lines, pgn_games(&pgn, "White", "Black"));
 }
+
+#[test]
+fn xiangqi_against_sjaak_over_xboard() {
+    let Some(sjaak) = support::peer("sjaakii", "apt-get install sjaakii") else { return };
+    let ours = support::engine_binary("tessera-ucci");
+    let pgn = scratch("xiangqi-xboard").join("games.pgn");
+    // Sjaak claims repetitions by its own rules unless told not to; our referee judges them.
+    let stdout = tessera_match(&[
+        "--game",
+        "xiangqi",
+        "--engine",
+        &format!("cmd={} name=Tessera", ours.display()),
+        "--engine",
+        &format!("cmd={} name=Sjaak proto=xboard option.Claim_repetitions=0", sjaak.display()),
+        "--tc",
+        "1+0.05",
+        "--games",
+        "2",
+        "--max-plies",
+        "160",
+        "--record",
+        pgn.to_str().unwrap(),
+    ]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(!stdout.contains("illegal") && !stdout.contains("failed"), "{stdout}");
+    assert_eq!(lines, pgn_games(&pgn, "Red", "Black"));
+}

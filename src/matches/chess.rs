@@ -29,7 +29,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         let spec = &common.engines[engine];
         let log = common.log_path(engine);
         Ok(if spec.protocol.as_deref() == Some("xboard") {
-            Box::new(XboardContestant::start(spec, log.as_ref())?)
+            Box::new(XboardContestant::<Chess>::start(spec, log.as_ref())?)
         } else {
             Box::new(UciContestant::start(spec, log.as_ref())?)
         })

@@ -9,9 +9,29 @@ use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
 use super::{play, MatchArgs, MatchError, OpeningSource};
 
-/// Stones of each random opening (placed near the centre; black then white alternately), played
-/// until gomoku has a shipped suite.
+/// Stones of each random opening (placed near the centre; black then white alternately): the
+/// openings of a rule without a shipped suite (caro), or of `--random-openings`.
 const RANDOM_OPENING_STONES: usize = 3;
+
+/// The balanced freestyle suite (`scripts/openings-gomoku.py generate`), 15×15: the default for
+/// freestyle and standard.
+const FREESTYLE_SUITE: &str = include_str!("../../data/openings/gomoku-freestyle.txt");
+
+/// The 26 standard renju openings, 15×15: the default for renju.
+const RENJU_SUITE: &str = include_str!("../../data/openings/renju.txt");
+
+/// The side of the board the shipped suites are written for; on other sizes they are moved so that
+/// their centre stays the board's centre.
+const SUITE_SIDE: i32 = 15;
+
+/// The shipped suite of a rule, if it has one (caro has none: it plays random openings).
+fn shipped_suite(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Freestyle | Variant::Standard => Some(FREESTYLE_SUITE),
+        Variant::Renju => Some(RENJU_SUITE),
+        Variant::Caro => None,
+    }
+}
 
 /// Runs a gomoku or renju match.
 ///
@@ -24,9 +44,16 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let size = u32::try_from(args.size.unwrap_or(15)).unwrap_or(u32::MAX);
     let rules = Rules::new(variant, size, size).map_err(|error| MatchError::Usage(error.to_string()))?;
     let empty = Board::new(rules);
-    let openings = match args.opening_source(None, RANDOM_OPENING_STONES)? {
+    let suite = if args.openings.is_none() { shipped_suite(variant) } else { None };
+    // Shipped suites are centred on a 15×15 board; an `--openings` file is taken as written.
+    let shift = if suite.is_some() {
+        (i32::from(rules.width) / 2 - SUITE_SIDE / 2, i32::from(rules.height) / 2 - SUITE_SIDE / 2)
+    } else {
+        (0, 0)
+    };
+    let openings = match args.opening_source(suite, RANDOM_OPENING_STONES)? {
         OpeningSource::Lines(lines) => {
-            lines.iter().map(|line| parse_opening(&empty, line)).collect::<Result<Vec<_>, _>>()?
+            lines.iter().map(|line| parse_opening(&empty, line, shift)).collect::<Result<Vec<_>, _>>()?
         }
         OpeningSource::Random(stones) => central_openings(&empty, common.settings.games.div_ceil(2) as usize, stones),
     };
@@ -50,15 +77,27 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     play(&common, &openings, &make, None, |_, record| sgf_record(record))
 }
 
-/// An opening line of pbrain points (`7,7 8,8 …`), played from the empty board.
-fn parse_opening(empty: &Board, line: &str) -> Result<Board, MatchError> {
+/// An opening line: pbrain points (`7,7 7,6 7,5`, black first, alternating), then optionally `;`
+/// and notes (a name, balance figures), played from the empty board with every point moved by
+/// `shift`. Each stone must be legal: free, on the board, and not forbidden to black in renju.
+fn parse_opening(empty: &Board, line: &str, shift: (i32, i32)) -> Result<Board, MatchError> {
+    let bad = |word: &str, why: &str| MatchError::Usage(format!("opening `{line}`: `{word}` {why}"));
+    let points = line.split(';').next().unwrap_or_default();
     let mut board = empty.clone();
-    for word in line.split_whitespace() {
-        let point = notation::parse_pbrain(word).ok().filter(|&point| board.is_legal(point));
-        match point {
+    for word in points.split_whitespace() {
+        let point = notation::parse_pbrain(word).map_err(|_| bad(word, "is not a point x,y"))?;
+        let (x, y) = (i32::from(point.x()) + shift.0, i32::from(point.y()) + shift.1);
+        let point = u8::try_from(x).ok().zip(u8::try_from(y).ok()).map(|(x, y)| Point::new(x, y));
+        match point.filter(|&point| board.contains(point) && board.is_legal(point)) {
             Some(point) => board.play(point),
-            None => return Err(MatchError::Usage(format!("opening `{line}`: `{word}` is not a free point"))),
+            None => return Err(bad(word, "is not a legal move there (off the board, taken or forbidden)")),
         }
+        if board.outcome().is_some() {
+            return Err(bad(word, "ends the game"));
+        }
+    }
+    if board.ply() == 0 {
+        return Err(MatchError::Usage(format!("opening `{line}` has no stones")));
     }
     Ok(board)
 }
@@ -125,4 +164,80 @@ fn sgf_record(record: &GameRecord<Board>) -> String {
     }
     text.push_str(")\n");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_opening, shipped_suite, FREESTYLE_SUITE, RENJU_SUITE};
+    use crate::matches::suite_lines;
+    use std::collections::HashSet;
+    use tessera_core::{Game, Side};
+    use tessera_gomoku::{Board, Point, Rules, Variant};
+
+    /// Every opening of `suite` under `variant` on a `side`×`side` board, after the suite's checks.
+    fn openings(suite: &str, variant: Variant, side: u32) -> Vec<(String, Board)> {
+        let rules = Rules::new(variant, side, side).unwrap();
+        let shift = (i32::try_from(side).unwrap() / 2 - 7, i32::try_from(side).unwrap() / 2 - 7);
+        suite_lines(suite)
+            .into_iter()
+            .map(|line| {
+                let board = parse_opening(&Board::new(rules), &line, shift).unwrap_or_else(|error| panic!("{error}"));
+                (line, board)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_shipped_opening_parses_and_is_legal_under_its_rules() {
+        for variant in [Variant::Freestyle, Variant::Standard, Variant::Renju] {
+            let suite = shipped_suite(variant).unwrap();
+            for side in [15, 20] {
+                let mut positions = HashSet::new();
+                for (line, board) in openings(suite, variant, side) {
+                    assert!((3..=5).contains(&board.ply()), "3 to 5 stones: {line}");
+                    assert!(board.outcome().is_none(), "{line}");
+                    assert!(line.split(';').nth(1).is_some_and(|name| !name.trim().is_empty()), "named: {line}");
+                    assert!(positions.insert(board.hash()), "a repeated opening: {line}");
+                }
+            }
+        }
+        assert!(suite_lines(FREESTYLE_SUITE).len() >= 60);
+        assert!(shipped_suite(Variant::Caro).is_none(), "caro plays random openings");
+    }
+
+    #[test]
+    fn the_renju_suite_is_the_26_openings_without_a_forbidden_black_stone() {
+        let lines = openings(RENJU_SUITE, Variant::Renju, 15);
+        assert_eq!(lines.len(), 26);
+        let names: HashSet<&str> = lines.iter().map(|(line, _)| line.split(';').nth(1).unwrap().trim()).collect();
+        assert_eq!(names.len(), 26);
+        for name in ["D1 Kansei", "D4 Kagetsu", "D13 Yusei", "I1 Chosei", "I4 Suigetsu", "I13 Suisei"] {
+            assert!(names.iter().any(|named| named.starts_with(name)), "{name}");
+        }
+        for (line, opening) in &lines {
+            // Replay the stones: no black stone may have been forbidden when it was placed.
+            let mut board = Board::new(*opening.rules());
+            for index in 0..opening.ply() {
+                let point = opening.move_played(index).unwrap();
+                assert!(board.side_to_move() != Side::First || !board.is_forbidden(point), "{line}");
+                board.play(point);
+            }
+            assert_eq!(opening.move_played(0), Some(Point::new(7, 7)), "black opens on the centre: {line}");
+        }
+    }
+
+    #[test]
+    fn notes_after_a_semicolon_are_ignored_and_bad_stones_refused() {
+        let empty = Board::new(Rules::new(Variant::Renju, 15, 15).unwrap());
+        let board = parse_opening(&empty, "7,7 7,6 7,5 ; D1 Kansei ; tessera d8 +12", (0, 0)).unwrap();
+        assert_eq!(board.ply(), 3);
+        assert!(parse_opening(&empty, "7,7 7,7", (0, 0)).is_err(), "taken");
+        assert!(parse_opening(&empty, "7,7 15,3", (0, 0)).is_err(), "off the board");
+        assert!(parse_opening(&empty, "; a name only", (0, 0)).is_err(), "no stones");
+        // Black's double three on 7,7 (open threes 5,7-6,7 and 7,5-7,6 across it) is forbidden in renju.
+        let double_three = "5,7 0,0 6,7 0,2 7,5 0,4 7,6 0,6 7,7";
+        assert!(parse_opening(&empty, double_three, (0, 0)).is_err(), "forbidden for black");
+        let free = Board::new(Rules::new(Variant::Freestyle, 15, 15).unwrap());
+        assert!(parse_opening(&free, double_three, (0, 0)).is_ok(), "legal in freestyle");
+    }
 }

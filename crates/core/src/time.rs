@@ -81,6 +81,9 @@ impl SearchControl {
 pub struct TimeManager {
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// A fixed time per move (`go movetime`, a per-turn limit): the time is there to be used,
+    /// so a stable best move does not end the search early.
+    fixed: bool,
 }
 
 /// Never budget less than this: a move must still be found and sent.
@@ -96,7 +99,7 @@ impl TimeManager {
         }
         if let Some(time) = limits.move_time {
             let budget = time.saturating_sub(move_overhead).max(time / 2).max(MIN_BUDGET);
-            return TimeManager { soft: Some(budget), hard: Some(budget) };
+            return TimeManager { soft: Some(budget), hard: Some(budget), fixed: true };
         }
         let Some(clock) = limits.clock else {
             return TimeManager::default();
@@ -115,7 +118,7 @@ impl TimeManager {
             hard = hard.max(period).max(soft);
         }
         let hard = hard.max(MIN_BUDGET);
-        TimeManager { soft: Some(soft.clamp(MIN_BUDGET, hard)), hard: Some(hard) }
+        TimeManager { soft: Some(soft.clamp(MIN_BUDGET, hard)), hard: Some(hard), fixed: false }
     }
 
     /// The soft budget (start no new iteration past it), or `None` when untimed.
@@ -131,9 +134,11 @@ impl TimeManager {
     }
 
     /// Whether the search should not start another iteration. `scale` stretches the soft budget
-    /// (above 1 when the best move keeps changing, below 1 when it is stable). Never while pondering.
+    /// (above 1 when the best move keeps changing, below 1 when it is stable, except under a
+    /// fixed move time). Never while pondering.
     #[must_use]
     pub fn soft_expired(&self, control: &SearchControl, scale: f64) -> bool {
+        let scale = if self.fixed { scale.max(1.0) } else { scale };
         match self.soft {
             Some(soft) if !control.is_pondering() => {
                 let limit = soft.mul_f64(scale.max(0.0)).min(self.hard.unwrap_or(soft));
@@ -178,6 +183,17 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_move_time_is_not_cut_short_by_a_stable_best_move() {
+        let control = SearchControl::new();
+        control.reset(false);
+        std::thread::sleep(Duration::from_millis(20));
+        let fixed = TimeManager::new(&Limits::<u16>::move_time(Duration::from_secs(10)), Duration::ZERO, 30);
+        assert!(!fixed.soft_expired(&control, 0.001), "the whole move time is searched");
+        let clocked = TimeManager::new(&clock(300_000, 0), Duration::ZERO, 30);
+        assert!(clocked.soft_expired(&control, 0.001), "a clock budget shrinks with a stable move");
+    }
+
+    #[test]
     fn clock_budget_is_a_fraction_of_the_time_left() {
         let manager = TimeManager::new(&clock(60_000, 0), Duration::from_millis(0), 30);
         assert_eq!(manager.soft(), Some(Duration::from_millis(2000)));
@@ -210,7 +226,7 @@ mod tests {
     fn pondering_suspends_the_budget_and_ponderhit_restarts_it() {
         let control = SearchControl::new();
         control.reset(true);
-        let manager = TimeManager { soft: Some(Duration::ZERO), hard: Some(Duration::ZERO) };
+        let manager = TimeManager { soft: Some(Duration::ZERO), hard: Some(Duration::ZERO), fixed: false };
         assert!(!manager.hard_expired(&control));
         control.ponderhit();
         assert!(manager.hard_expired(&control));

@@ -24,6 +24,10 @@ pub fn rule_number(variant: Variant) -> u32 {
     }
 }
 
+/// The per-move limit sent with a depth or node limit: long enough never to cut a fixed-effort
+/// search short on a loaded machine, short enough to stay inside the arena's stall allowance.
+const FIXED_EFFORT_TURN_MS: u128 = 30_000;
+
 /// Moves a pbrain engine is expected to still play when a clock does not say, for the per-move
 /// limit derived from the clock.
 const MOVES_TO_PLAN: u32 = 10;
@@ -113,9 +117,17 @@ impl Contestant<Board> for PbrainContestant {
         let (turn, game) = match (limits.clock, limits.move_time) {
             (Some(clock), _) => (turn_limit_ms(&clock), clock.ours.as_millis()),
             (None, Some(time)) => (time.as_millis(), 0),
-            // Depth and node limits do not exist in pbrain: give a second per move.
+            // Depth and node limits are Yixin-Board's `max_depth`/`max_node` (sent below): the turn
+            // limit is then only a guard well inside the arena's stall allowance of a minute.
+            (None, None) if limits.depth.is_some() || limits.nodes.is_some() => (FIXED_EFFORT_TURN_MS, 0),
             (None, None) => (1000, 0),
         };
+        if let Some(nodes) = limits.nodes {
+            self.send(&Command::Info("max_node".into(), nodes.to_string()))?;
+        }
+        if let Some(depth) = limits.depth {
+            self.send(&Command::Info("max_depth".into(), depth.to_string()))?;
+        }
         self.send(&Command::Info("timeout_turn".into(), turn.to_string()))?;
         self.send(&Command::Info("timeout_match".into(), game.to_string()))?;
         if game > 0 {

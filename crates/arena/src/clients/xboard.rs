@@ -1,14 +1,19 @@
-//! The client side of the xboard (CECP) protocol for chess engines that speak only it, such as
-//! Phalanx. Tessera's engines speak UCI; this exists so the arena can measure against them.
+//! The client side of the xboard (CECP) protocol, for engines that speak only it: Phalanx (chess),
+//! Sjaak II (xiangqi, `variant xiangqi`). Tessera's engines speak UCI/UCCI; this exists so the
+//! arena can measure against them.
 //!
-//! Each move: `force`, the moves the engine has not seen, `time`/`otim`, `go`; the answer is
-//! `move <m>` (or the old `My move is: <m>`), in coordinate or SAN notation.
+//! A game: `new`, `variant V` (not for orthodox chess), `force`, `setboard FEN`. Each move:
+//! `force`, the moves the engine has not seen, the clock (`level`, `time`, `otim`) and `go`; the
+//! answer is `move <m>` (or the old `My move is: <m>`). What differs between games (variant name,
+//! FEN letters, move text) is the small [`XboardGame`] trait.
 
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_chess::{parse_san, Chess, Move, Uci};
+use tessera_chess::{parse_san, Chess, Uci};
 use tessera_core::{Game, Limits, Side};
+use tessera_xiangqi::{iccs, parse_iccs, Position};
 
 use crate::game::{Contestant, Reply};
 use crate::process::{ClientError, EngineProcess, EngineSpec};
@@ -16,17 +21,95 @@ use crate::process::{ClientError, EngineProcess, EngineSpec};
 /// How long to wait for `feature done=1` (engines without protocol 2 never send it).
 const FEATURE_TIME: Duration = Duration::from_secs(2);
 
-/// A chess engine speaking xboard.
-pub struct XboardContestant {
+/// What the xboard client needs to know about a game.
+pub trait XboardGame: Game {
+    /// The `variant` announced after `new`; `None` for orthodox chess.
+    const VARIANT: Option<&'static str>;
+
+    /// The `setboard` FEN of `start` (a position without history), or why the game cannot be
+    /// played over xboard.
+    ///
+    /// # Errors
+    /// The reason, for [`ClientError::Protocol`].
+    fn setboard_fen(start: &Self) -> Result<String, &'static str>;
+
+    /// `mv`, legal in `before`, as the engine expects to read it.
+    fn move_text(before: &Self, mv: Self::Move) -> String;
+
+    /// The engine's move text, when it names a legal move of `position`.
+    fn parse_move(position: &Self, text: &str) -> Option<Self::Move>;
+}
+
+impl XboardGame for Chess {
+    const VARIANT: Option<&'static str> = None;
+
+    fn setboard_fen(start: &Self) -> Result<String, &'static str> {
+        if start.rules().chess960 {
+            return Err("Chess960 over xboard is not supported");
+        }
+        Ok(start.fen())
+    }
+
+    fn move_text(before: &Self, mv: Self::Move) -> String {
+        Uci { chess960: false }.format(before.board(), mv)
+    }
+
+    fn parse_move(position: &Self, text: &str) -> Option<Self::Move> {
+        // Old engines answer in SAN; coordinates are tried first since they cannot be ambiguous.
+        Uci { chess960: false }
+            .parse(position, text)
+            .ok()
+            .filter(|&mv| position.is_legal(mv))
+            .or_else(|| parse_san(position, text).ok())
+    }
+}
+
+impl XboardGame for Position {
+    const VARIANT: Option<&'static str> = Some("xiangqi");
+
+    fn setboard_fen(start: &Self) -> Result<String, &'static str> {
+        // XBoard's xiangqi FEN names the horse H and the elephant E (Sjaak refuses N and B); the
+        // rest of our FEN is already in xboard's form.
+        let fen = start.to_fen();
+        let (board, rest) = fen.split_once(' ').unwrap_or((fen.as_str(), ""));
+        let board: String = board
+            .chars()
+            .map(|letter| match letter {
+                'N' => 'H',
+                'n' => 'h',
+                'B' => 'E',
+                'b' => 'e',
+                other => other,
+            })
+            .collect();
+        Ok(format!("{board} {rest}"))
+    }
+
+    fn move_text(_before: &Self, mv: Self::Move) -> String {
+        // XBoard numbers the ranks of a ten-rank board 0–9, which is ICCS.
+        iccs(mv)
+    }
+
+    fn parse_move(position: &Self, text: &str) -> Option<Self::Move> {
+        parse_iccs(text).ok().filter(|&mv| position.is_legal(mv))
+    }
+}
+
+/// An engine of game `G` speaking xboard.
+pub struct XboardContestant<G> {
     name: String,
     process: EngineProcess,
     /// Moves of the current game the engine knows (its own included).
     synced: usize,
-    start_fen: String,
+    /// Whether this game's `level` was sent: once, before the engine's first move, as a GUI does
+    /// (sending it again would restart the engine's time control with the remaining time).
+    level_sent: bool,
+    game: PhantomData<fn() -> G>,
 }
 
-impl XboardContestant {
-    /// Starts the engine and asks for protocol 2.
+impl<G: XboardGame> XboardContestant<G> {
+    /// Starts the engine, asks for protocol 2 and sets the options of `spec` (`option.NAME=V`,
+    /// `_` in the name standing for a space, becomes `option NAME=V`).
     ///
     /// # Errors
     /// When it cannot start.
@@ -39,7 +122,14 @@ impl XboardContestant {
             Ok(_) | Err(ClientError::Stalled(_)) => {}
             Err(error) => return Err(error),
         }
-        Ok(XboardContestant { name: spec.name.clone(), process, synced: 0, start_fen: String::new() })
+        for (name, value) in &spec.options {
+            process.send(&format!("option {}={value}", name.replace('_', " ")))?;
+        }
+        Ok(XboardContestant { name: spec.name.clone(), process, synced: 0, level_sent: false, game: PhantomData })
+    }
+
+    fn protocol_error(&self, line: &str, reason: &str) -> ClientError {
+        ClientError::Protocol { name: self.name.clone(), line: line.to_string(), reason: reason.to_string() }
     }
 }
 
@@ -49,58 +139,83 @@ fn move_text(line: &str) -> Option<&str> {
     line.strip_prefix("move ").or_else(|| line.strip_prefix("My move is:")).map(str::trim)
 }
 
-impl Contestant<Chess> for XboardContestant {
+/// What a line that is not a move says about the game, if anything.
+#[derive(Debug, PartialEq, Eq)]
+enum Claim {
+    /// `resign`, or a result line giving the game to the opponent.
+    Resign,
+    /// A draw claim or another result line: the engine will not move again.
+    Result,
+}
+
+/// Reads a `resign` or result (`1-0 {…}`, `0-1 {…}`, `1/2-1/2 {…}`) line; `engine_first` says
+/// whether the engine plays the first side (White, Red).
+fn claim(line: &str, engine_first: bool) -> Option<Claim> {
+    let line = line.trim();
+    let result = line.split_whitespace().next()?;
+    match result {
+        "resign" => Some(Claim::Resign),
+        "1-0" | "0-1" if line.contains("resign") || (result == "0-1") == engine_first => Some(Claim::Resign),
+        "1-0" | "0-1" | "1/2-1/2" => Some(Claim::Result),
+        _ => None,
+    }
+}
+
+impl<G: XboardGame> Contestant<G> for XboardContestant<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn new_game(&mut self, start: &Chess, _side: Side) -> Result<(), ClientError> {
-        if start.rules().chess960 {
-            return Err(ClientError::Protocol {
-                name: self.name.clone(),
-                line: "variant fischerandom".into(),
-                reason: "Chess960 over xboard is not supported".into(),
-            });
-        }
+    fn new_game(&mut self, start: &G, _side: Side) -> Result<(), ClientError> {
         let mut first = start.clone();
         while first.ply() > 0 {
             first.undo();
         }
-        self.start_fen = first.fen();
-        for line in ["new", "random", "easy", "post", "force"] {
+        let fen = G::setboard_fen(&first).map_err(|reason| self.protocol_error("setboard", reason))?;
+        self.process.send("new")?;
+        if let Some(variant) = G::VARIANT {
+            // After `new`, since `new` returns an engine to orthodox chess.
+            self.process.send(&format!("variant {variant}"))?;
+        }
+        for line in ["random", "easy", "post", "force"] {
             self.process.send(line)?;
         }
-        self.process.send(&format!("setboard {}", self.start_fen))?;
+        self.process.send(&format!("setboard {fen}"))?;
         self.synced = 0;
+        self.level_sent = false;
         Ok(())
     }
 
     fn choose_move(
         &mut self,
-        position: &Chess,
-        limits: &Limits<Move>,
+        position: &G,
+        limits: &Limits<G::Move>,
         deadline: Instant,
-    ) -> Result<Reply<Move>, ClientError> {
+    ) -> Result<Reply<G::Move>, ClientError> {
         self.process.send("force")?;
-        let notation = Uci { chess960: false };
         let mut replay = position.clone();
         let mut unseen = Vec::new();
         while replay.ply() > self.synced {
-            let mv = position.move_played(replay.ply() - 1).expect("ply > 0");
+            let Some(mv) = position.move_played(replay.ply() - 1) else { break };
             replay.undo();
-            unseen.push(notation.format(replay.board(), mv));
+            unseen.push(G::move_text(&replay, mv));
         }
         for text in unseen.iter().rev() {
             self.process.send(text)?;
         }
         if let Some(clock) = limits.clock {
-            let seconds = clock.ours.as_secs().max(1);
-            self.process.send(&format!(
-                "level 0 {}:{:02} {}",
-                seconds / 60,
-                seconds % 60,
-                clock.increment.as_secs_f64()
-            ))?;
+            if !self.level_sent {
+                // The engine's clock is still whole before its first move: that is the base time.
+                let seconds = clock.ours.as_secs().max(1);
+                self.process.send(&format!(
+                    "level {} {}:{:02} {}",
+                    clock.moves_to_go.unwrap_or(0),
+                    seconds / 60,
+                    seconds % 60,
+                    clock.increment.as_secs_f64()
+                ))?;
+                self.level_sent = true;
+            }
             self.process.send(&format!("time {}", clock.ours.as_millis() / 10))?;
             self.process.send(&format!("otim {}", clock.theirs.unwrap_or(clock.ours).as_millis() / 10))?;
         } else if let Some(time) = limits.move_time {
@@ -109,18 +224,18 @@ impl Contestant<Chess> for XboardContestant {
             self.process.send(&format!("sd {depth}"))?;
         }
         self.process.send("go")?;
+        let engine_first = position.side_to_move() == Side::First;
         loop {
             let line = self.process.receive(deadline)?;
-            if line.trim() == "resign" || line.contains("resign") && line.starts_with(['0', '1']) {
-                return Ok(Reply::Resign);
+            match claim(&line, engine_first) {
+                Some(Claim::Resign) => return Ok(Reply::Resign),
+                // Our referee, not the engine, ends games: a claim it did not make is an error,
+                // reported now rather than as a stall at the deadline.
+                Some(Claim::Result) => return Err(self.protocol_error(&line, "a move (the referee judges results)")),
+                None => {}
             }
             let Some(text) = move_text(&line) else { continue };
-            let mv = notation
-                .parse(position, text)
-                .ok()
-                .filter(|&mv| position.is_legal(mv))
-                .or_else(|| parse_san(position, text).ok());
-            return match mv {
+            return match G::parse_move(position, text) {
                 Some(mv) => {
                     self.synced = position.ply() + 1;
                     Ok(Reply::Move { mv, score: None })
@@ -131,7 +246,7 @@ impl Contestant<Chess> for XboardContestant {
     }
 }
 
-impl Drop for XboardContestant {
+impl<G> Drop for XboardContestant<G> {
     fn drop(&mut self) {
         let _ = self.process.send("quit");
         self.process.shut_down(Duration::from_millis(500));
@@ -140,12 +255,36 @@ impl Drop for XboardContestant {
 
 #[cfg(test)]
 mod tests {
-    use super::move_text;
+    use super::{claim, move_text, Claim, XboardGame};
+    use tessera_core::Game;
+    use tessera_xiangqi::{parse_iccs, Position};
 
     #[test]
     fn reads_both_move_forms() {
         assert_eq!(move_text("move e7e5"), Some("e7e5"));
         assert_eq!(move_text("My move is: Nf6"), Some("Nf6"));
         assert_eq!(move_text("12 35 100 12345 e2e4 e7e5"), None);
+    }
+
+    #[test]
+    fn reads_resignations_and_result_claims() {
+        assert_eq!(claim("resign", true), Some(Claim::Resign));
+        assert_eq!(claim("0-1 {White resigns}", true), Some(Claim::Resign));
+        assert_eq!(claim("0-1 {Black mates}", true), Some(Claim::Resign), "the engine, first, says it lost");
+        assert_eq!(claim("0-1 {Black mates}", false), Some(Claim::Result));
+        assert_eq!(claim("1/2-1/2 {Draw by repetition}", false), Some(Claim::Result));
+        assert_eq!(claim("  7     2     35     90793  1. ... Hc7", true), None);
+    }
+
+    #[test]
+    fn xiangqi_speaks_xboard_letters_and_iccs() {
+        let start = Position::start();
+        let fen = Position::setboard_fen(&start).unwrap();
+        assert_eq!(fen, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1");
+        let mv = Position::parse_move(&start, "h2e2").unwrap();
+        assert_eq!(Some(mv), parse_iccs("h2e2").ok());
+        assert_eq!(Position::move_text(&start, mv), "h2e2");
+        assert_eq!(Position::parse_move(&start, "h2h8"), None, "illegal");
+        assert!(start.is_legal(mv));
     }
 }
