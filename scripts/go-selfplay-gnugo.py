@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GNU Go self-play games for learning the go move priors (crates/go/src/learned.rs).
 
-Each game opens with four stones on random 3-4/4-4/3-3 corner points (GNU Go alone would play the
+Each game opens with four stones (two below 13x13) on random 3-4/4-4/3-3 corner points (GNU Go alone would play the
 same game every time), then GNU Go plays both sides at the given level until two passes. One game
 per line: `B Q16 W D4 ...`, GTP vertices. Runs games in parallel, one GNU Go per worker.
 
@@ -40,6 +40,11 @@ def corner_points(size):
     return points
 
 
+def opening_stones(size):
+    """Random opening stones: four on big boards, two on small ones (where four decide a lot)."""
+    return 4 if size >= 13 else 2
+
+
 def play_game(seed, level, size):
     rng = random.Random(seed)
     gnugo = subprocess.Popen(
@@ -49,7 +54,7 @@ def play_game(seed, level, size):
         for command in (f"boardsize {size}", "clear_board", "komi 7.5"):
             ask(gnugo, command)
         moves, color, passes = [], "B", 0
-        opening = rng.sample(corner_points(size), 4)
+        opening = rng.sample(corner_points(size), opening_stones(size))
         while passes < 2 and len(moves) < 3 * size * size:
             if len(moves) < len(opening):
                 vertex = opening[len(moves)]

@@ -38,7 +38,7 @@ pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
 pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};
-pub use mcts::{Mcts, MctsConfig, Selection};
+pub use mcts::{Mcts, MctsConfig, Selection, Widening};
 pub use moves::{MoveBuffer, MoveList};
 pub use rng::Rng;
 pub use score::{Bound, Score};

@@ -3,9 +3,10 @@
 //!
 //! ```text
 //! learn_priors learn GAMES > crates/go/data/priors.txt
-//! learn_priors evaluate GAMES [TABLE]
+//! SIZE=9 learn_priors learn GAMES > crates/go/data/priors9.txt
+//! [SIZE=9] learn_priors evaluate GAMES [TABLE]
 //! ```
-//! GAMES holds one game per line, `B Q16 W D4 …` in GTP vertices on 19×19
+//! GAMES holds one game per line, `B Q16 W D4 …` in GTP vertices on 19×19 (or `SIZE`)
 //! (`scripts/go-selfplay-gnugo.py` writes them). The first `OPENING` moves of each game are
 //! random corner points and are skipped.
 
@@ -18,8 +19,17 @@ use tessera_go::{parse_vertex, Cell, Position, Rules};
 
 use tessera_core::Game;
 
-const SIZE: usize = 19;
-const OPENING: usize = 4;
+/// Board size of the records unless the command line names another.
+const DEFAULT_SIZE: usize = 19;
+
+/// Random opening stones of the records (`opening_stones` of the self-play script).
+fn opening_moves(size: usize) -> usize {
+    if size >= 13 {
+        4
+    } else {
+        2
+    }
+}
 /// Shapes seen fewer times than this as candidates share one weight (read as 1.0).
 const MIN_SEEN: u64 = 10;
 
@@ -33,17 +43,17 @@ struct Sample<'a> {
 
 /// Replays every record of `text`, calling `visit` for each position after the opening where a
 /// stone was played.
-fn for_each_sample(text: &str, mut visit: impl FnMut(&Sample<'_>)) {
-    let mut candidates = Vec::with_capacity(SIZE * SIZE);
+fn for_each_sample(text: &str, size: usize, mut visit: impl FnMut(&Sample<'_>)) {
+    let mut candidates = Vec::with_capacity(size * size);
     for line in text.lines() {
-        let mut position = Position::new(SIZE, Rules::CHINESE);
+        let mut position = Position::new(size, Rules::CHINESE);
         let words: Vec<&str> = line.split_whitespace().collect();
         for (index, pair) in words.chunks(2).enumerate() {
-            let Some(mv) = pair.get(1).and_then(|vertex| parse_vertex(SIZE, vertex).ok()) else { break };
+            let Some(mv) = pair.get(1).and_then(|vertex| parse_vertex(size, vertex).ok()) else { break };
             if !position.is_legal(mv) {
                 break;
             }
-            if let (Some(chosen), true) = (mv.point(), index >= OPENING) {
+            if let (Some(chosen), true) = (mv.point(), index >= opening_moves(size)) {
                 let color = position.to_move();
                 candidates.clear();
                 candidates.extend(
@@ -95,11 +105,11 @@ struct FeatureSet {
 
 impl FeatureSet {
     /// The features of every sample of the records in `text`, replayed once.
-    fn collect(text: &str) -> FeatureSet {
+    fn collect(text: &str, size: usize) -> FeatureSet {
         // Shapes are gathered as canonical codes first and numbered once their counts are known.
         let (mut ids, mut competitions) = (Vec::new(), Vec::new());
         let mut seen: HashMap<u16, u64> = HashMap::new();
-        for_each_sample(text, |sample| {
+        for_each_sample(text, size, |sample| {
             // GNU Go now and then fills its own eye, which is no candidate: such a move teaches nothing.
             let Some(chosen) = sample.candidates.iter().position(|&p| p == sample.chosen) else { return };
             let board = sample.position.board();
@@ -196,8 +206,8 @@ impl FeatureSet {
     }
 }
 
-fn learn(text: &str) {
-    let features = FeatureSet::collect(text);
+fn learn(text: &str, size: usize) {
+    let features = FeatureSet::collect(text, size);
     let mut gammas = features.fit(SWEEPS);
     // Scale is free within a group: rare (unlisted) shapes read as 1.0, and each other group
     // averages 1.0 over the candidates, so a prior stays near "chance" in size.
@@ -225,9 +235,9 @@ fn learn(text: &str) {
 }
 
 /// Top-1 and top-5 prediction rates of a weight function over the records.
-fn prediction_rate(text: &str, weigh: impl Fn(&Sample<'_>, usize) -> f32) -> (f64, f64, u64) {
+fn prediction_rate(text: &str, size: usize, weigh: impl Fn(&Sample<'_>, usize) -> f32) -> (f64, f64, u64) {
     let (mut top1, mut top5, mut samples) = (0u64, 0u64, 0u64);
-    for_each_sample(text, |sample| {
+    for_each_sample(text, size, |sample| {
         samples += 1;
         let chosen = weigh(sample, sample.chosen);
         let better = sample.candidates.iter().filter(|&&p| p != sample.chosen && weigh(sample, p) >= chosen).count();
@@ -237,7 +247,7 @@ fn prediction_rate(text: &str, weigh: impl Fn(&Sample<'_>, usize) -> f32) -> (f6
     (top1 as f64 / samples as f64, top5 as f64 / samples as f64, samples)
 }
 
-fn evaluate(text: &str, table: Option<&str>) {
+fn evaluate(text: &str, size: usize, table: Option<&str>) {
     let parsed = table.map(|table| LearnedPriors::parse(table).unwrap_or_else(|line| panic!("bad table line {line}")));
     let learned = parsed.as_ref().unwrap_or_else(|| LearnedPriors::shipped());
     let report = |name: &str, (top1, top5, samples): (f64, f64, u64)| {
@@ -245,14 +255,14 @@ fn evaluate(text: &str, table: Option<&str>) {
     };
     report(
         "tree priors (PriorContext)",
-        prediction_rate(text, |sample, p| {
+        prediction_rate(text, size, |sample, p| {
             let (last, own) = recent_points(sample.position);
             PriorContext::new(sample.position.board(), last, own).point_prior(p)
         }),
     );
     report(
         "learned table alone",
-        prediction_rate(text, |sample, p| {
+        prediction_rate(text, size, |sample, p| {
             let (last, own) = recent_points(sample.position);
             learned.weight(sample.position.board(), p, sample.color, last, own)
         }),
@@ -261,14 +271,15 @@ fn evaluate(text: &str, table: Option<&str>) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: learn_priors learn GAMES | learn_priors evaluate GAMES [TABLE]";
+    let usage = "usage: [SIZE=19] learn_priors learn GAMES | [SIZE=19] learn_priors evaluate GAMES [TABLE]";
     let (Some(mode), Some(path)) = (args.get(1), args.get(2)) else { return eprintln!("{usage}") };
     let text = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("reading {path}: {error}"));
+    let size = std::env::var("SIZE").ok().and_then(|size| size.parse().ok()).unwrap_or(DEFAULT_SIZE);
     match mode.as_str() {
-        "learn" => learn(&text),
+        "learn" => learn(&text, size),
         "evaluate" => {
             let table = args.get(3).map(|path| std::fs::read_to_string(path).expect("reading the table"));
-            evaluate(&text, table.as_deref());
+            evaluate(&text, size, table.as_deref());
         }
         _ => eprintln!("{usage}"),
     }
@@ -298,12 +309,12 @@ mod tests {
 
     #[test]
     fn records_become_one_competition_per_stone_after_the_opening() {
-        let features = FeatureSet::collect("B D4 W Q16 B D16 W Q4 B C3 W R17\n");
+        let features = FeatureSet::collect("B D4 W Q16 B D16 W Q4 B C3 W R17\n", 19);
         assert_eq!(features.competitions.len(), 2);
         let first = &features.competitions[0];
         assert_eq!(first.candidates.len(), 19 * 19 - 4);
         // C3 answers Q4: the chosen candidate's last-move distance is theirs.
-        let (c3, q4) = (parse_vertex(SIZE, "C3").unwrap(), parse_vertex(SIZE, "Q4").unwrap());
+        let (c3, q4) = (parse_vertex(19, "C3").unwrap(), parse_vertex(19, "Q4").unwrap());
         let last_id = features.features(first.chosen)[1] as usize - features.group_start[1];
         assert_eq!(last_id, distance(c3.point().unwrap(), q4.point()));
         assert_eq!(features.feature_counts().iter().sum::<u64>() as usize, features.ids.len());

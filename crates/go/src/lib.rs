@@ -11,6 +11,7 @@
 pub mod board;
 pub mod display;
 pub mod handicap;
+pub mod komi;
 pub mod ladder;
 pub mod learned;
 pub mod life;

@@ -10,6 +10,7 @@
 use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
 
 use crate::board::{neighbors, Board, Cell, STRIDE};
+use crate::komi;
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::priors::PriorContext;
@@ -230,7 +231,9 @@ impl Playout for Position {
         }
     }
 
-    /// The result and the area score (komi included) for the side to move.
+    /// The result and the area score (komi included) for the side to move. In handicap games
+    /// the result is judged against a dynamic komi ([`komi::extra_komi`]); the score keeps the
+    /// real one.
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> PlayoutResult {
         let mut board = self.board().clone();
         let last = self.moves().last().and_then(|mv| mv.point());
@@ -238,15 +241,16 @@ impl Playout for Position {
         let black_score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
             played.push((side_of(color), mv));
         });
-        let score = if mover == Cell::Black { black_score } else { -black_score };
-        let value = if score > 0.0 {
+        let sign = if mover == Cell::Black { 1.0 } else { -1.0 };
+        let judged = sign * (black_score - komi::extra_komi(self));
+        let value = if judged > 0.0 {
             1.0
-        } else if score < 0.0 {
+        } else if judged < 0.0 {
             0.0
         } else {
             0.5
         };
-        PlayoutResult { value, score: Some(score) }
+        PlayoutResult { value, score: Some(sign * black_score) }
     }
 }
 

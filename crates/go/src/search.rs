@@ -3,13 +3,14 @@
 use std::time::{Duration, Instant};
 
 use tessera_core::info::nodes_per_second;
-use tessera_core::{EngineOptions, Game, Limits, Mcts, MctsConfig, Searcher, Selection, Silent};
+use tessera_core::{EngineOptions, Game, Limits, Mcts, MctsConfig, Searcher, Selection, Silent, Widening};
 
 use crate::notation::parse_vertex;
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// The MCTS settings tuned for go: PUCT over the heuristic priors, blended with RAVE.
+/// The MCTS settings tuned for go: PUCT over the heuristic priors, blended with RAVE, widened
+/// progressively.
 #[must_use]
 pub fn mcts_config() -> MctsConfig {
     MctsConfig {
@@ -19,6 +20,9 @@ pub fn mcts_config() -> MctsConfig {
         reuse_tree: true,
         // A go game lasts long; a move takes about this share of the remaining main time.
         moves_left: 40,
+        // Progressive widening over the children in order of prior: at 3000 playouts a move it
+        // won 66/100 self-play games on 9×9 against opening every child at once.
+        widening: Some(Widening { scale: 4.0, exponent: 0.5 }),
         ..MctsConfig::default()
     }
 }

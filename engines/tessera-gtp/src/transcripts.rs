@@ -8,9 +8,12 @@ use tessera_gtp_protocol::{run, Config};
 use crate::dialect::TesseraGo;
 
 fn transcript(input: &[&str]) -> String {
+    transcript_with(Config { playouts: Some(200), ..Config::default() }, 0.0, input)
+}
+
+fn transcript_with(config: Config, resign_threshold: f32, input: &[&str]) -> String {
     let capture = Capture::new();
-    let config = Config { playouts: Some(200), ..Config::default() };
-    let dialect = TesseraGo { policy: Policy { resign_threshold: 0.0 } };
+    let dialect = TesseraGo { policy: Policy { resign_threshold } };
     let text: String = input.iter().map(|line| format!("{line}\n")).collect();
     run(dialect, config, std::io::Cursor::new(text.into_bytes()), Output::new(capture.clone()));
     capture.text()
@@ -120,4 +123,23 @@ fn random_input_never_breaks_the_session() {
         let first = response.trim_start_matches('\n');
         assert!(first.starts_with('=') || first.starts_with('?') || first.starts_with("info"), "{response:?}");
     }
+}
+
+#[test]
+fn handicap_stones_give_the_playouts_a_dynamic_komi() {
+    use tessera_go::komi::{extra_komi, HANDICAP_STONE_VALUE};
+    use tessera_gtp_protocol::{Dialect, Handicap};
+    let go = TesseraGo { policy: Policy { resign_threshold: 0.0 } };
+    // fixed_handicap and place_free_handicap set up the position the komi is read from.
+    for kind in [Handicap::Fixed, Handicap::Free] {
+        let mut game = go.new_game(9, 0.5, None);
+        assert_eq!(extra_komi(&game), 0.0);
+        go.place_handicap(&mut game, kind, 3).expect("3 stones fit on 9x9");
+        assert_eq!(extra_komi(&game), 3.0 * HANDICAP_STONE_VALUE, "{kind:?}");
+    }
+    // Six stones on 9x9 and komi 0.5: nearly every playout is Black's, and without the
+    // dynamic komi White resigns at once (below 0.08 after 500 playouts); with it White plays.
+    let config = Config { playouts: Some(600), ..Config::default() };
+    let text = transcript_with(config, 0.08, &["boardsize 9", "komi 0.5", "fixed_handicap 6", "genmove w"]);
+    assert!(!text.contains("resign"), "{text}");
 }

@@ -53,6 +53,27 @@ pub struct MctsConfig {
     pub reuse_tree: bool,
     /// Estimated moves still to play when the clock does not say.
     pub moves_left: u32,
+    /// Progressive widening: children are kept in order of prior, and a node with `n` visits
+    /// selects only among its first `2 + ceil((n / scale) ^ exponent)`; `None` opens every child
+    /// at once. It spends a small search on the moves the priors rank high.
+    pub widening: Option<Widening>,
+}
+
+/// The progressive-widening schedule of [`MctsConfig::widening`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// Visits per unit of width growth.
+    pub scale: f32,
+    /// Growth exponent (0.5: the width grows as the square root of the visits).
+    pub exponent: f32,
+}
+
+impl Widening {
+    /// Children a node with `visits` visits may select among.
+    #[must_use]
+    pub fn width(&self, visits: u32) -> usize {
+        2 + (visits as f32 / self.scale).powf(self.exponent).ceil() as usize
+    }
 }
 
 impl Default for MctsConfig {
@@ -64,6 +85,7 @@ impl Default for MctsConfig {
             seed: 0x0007_E55E_4A00,
             reuse_tree: true,
             moves_left: 30,
+            widening: None,
         }
     }
 }
@@ -276,6 +298,10 @@ impl<G: Playout> Run<'_, G> {
             let prior = if total > 0.0 { prior.max(0.0) / total } else { uniform };
             tree.nodes.push(Node::new(mv, prior));
         }
+        if self.config.widening.is_some() {
+            // Highest prior first: widening opens the children in this order.
+            tree.nodes[first as usize..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        }
         let parent = &mut tree.nodes[node];
         parent.first_child = first;
         parent.child_count = scratch.moves.len() as u32;
@@ -291,7 +317,12 @@ impl<G: Playout> Run<'_, G> {
         let parent_mean = 1.0 - parent.mean(0.5);
         let mut best = parent.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
-        for child in parent.children() {
+        let mut children = parent.children();
+        if let Some(widening) = self.config.widening {
+            let width = widening.width(parent.visits + parent.in_flight).min(children.len());
+            children = children.start..children.start + width;
+        }
+        for child in children {
             let node = &tree.nodes[child];
             let visits = node.visits + node.in_flight;
             // Virtual loss: running playouts count as losses until they report.

@@ -1,6 +1,6 @@
 //! Tests of the MCTS searcher on tic-tac-toe and connect four.
 
-use super::{Mcts, MctsConfig, Selection};
+use super::{Mcts, MctsConfig, Selection, Widening};
 use crate::game::{Game, Outcome, Side};
 use crate::info::{Report, Silent};
 use crate::limits::{EngineOptions, Limits};
@@ -11,12 +11,18 @@ use crate::toys::{ConnectFour, TicTacToe};
 
 const PLAYOUTS: u64 = 3000;
 
-fn configs() -> [MctsConfig; 2] {
+fn configs() -> [MctsConfig; 3] {
     [
         MctsConfig { selection: Selection::Uct { exploration: 0.7 }, reuse_tree: false, ..MctsConfig::default() },
         MctsConfig {
             selection: Selection::Puct { exploration: 1.5, first_play_reduction: 0.1 },
             rave_equivalence: Some(200.0),
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            selection: Selection::Puct { exploration: 1.5, first_play_reduction: 0.1 },
+            rave_equivalence: Some(200.0),
+            widening: Some(Widening { scale: 4.0, exponent: 0.5 }),
             ..MctsConfig::default()
         },
     ]
@@ -99,4 +105,29 @@ fn reuses_the_tree_after_moves_and_is_reproducible() {
 #[test]
 fn a_node_fits_the_size_the_hash_option_assumes() {
     assert!(std::mem::size_of::<super::tree::Node<u16>>() <= super::NODE_BYTES);
+}
+
+#[test]
+fn widening_opens_children_as_visits_grow() {
+    let widening = Widening { scale: 4.0, exponent: 0.5 };
+    assert_eq!(widening.width(0), 2);
+    assert_eq!(widening.width(4), 3);
+    assert_eq!(widening.width(400), 12);
+}
+
+#[test]
+fn a_widened_root_visits_only_its_opened_children() {
+    // Connect four's toys give uniform priors, so the first children (in move order) open first.
+    let widening = Widening { scale: 1000.0, exponent: 0.5 };
+    let config = MctsConfig { widening: Some(widening), ..configs()[1].clone() };
+    let mut search = Mcts::new(config, &EngineOptions::default());
+    let mut visited = 0;
+    let mut sink = |report: Report<u8>| {
+        if let Report::Analysis { moves, .. } = report {
+            visited = moves.len();
+        }
+    };
+    let limits = Limits { report_interval: Some(std::time::Duration::from_secs(3600)), ..Limits::nodes(1000) };
+    search.search(&ConnectFour::new(), &limits, &SearchControl::new(), &mut sink);
+    assert_eq!(visited, widening.width(1000), "seven columns, three opened after 1000 visits");
 }
