@@ -31,8 +31,11 @@ enum Command {
     Demo,
     /// List the engine binaries and how to point each game's GUIs at them.
     Engines,
-    /// Play two engines against each other through their protocols and measure the result.
+    /// Play two engines against each other through their protocols and measure the result
+    /// (cutechess-cli's options are accepted too: `-engine cmd=… -each tc=… -rounds N`).
     Match(Box<matches::MatchArgs>),
+    /// Sum the result files of `tessera match --shard I/N` runs into one report with Elo and SPRT.
+    MatchMerge(matches::MergeArgs),
     /// Play self-play games and store their quiet positions, labelled, for training evaluations.
     Datagen(datagen::DatagenArgs),
     /// Train a network on training-data files (from `tessera datagen`).
@@ -50,8 +53,28 @@ enum Command {
     },
 }
 
+/// The command line, with the arguments of a `tessera match` in cutechess-cli's form translated
+/// into ours (see `matches::cutechess`).
+fn arguments() -> Result<Vec<std::ffi::OsString>, matches::cutechess::CutechessError> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let text: Vec<String> = args.iter().map(|arg| arg.to_string_lossy().into_owned()).collect();
+    match text.get(1).map(String::as_str) {
+        Some("match") if matches::cutechess::is_cutechess_form(&text[2..]) => {
+            let ours = matches::cutechess::translate(&text[2..])?;
+            Ok(args[..2].iter().cloned().chain(ours.into_iter().map(Into::into)).collect())
+        }
+        _ => Ok(args),
+    }
+}
+
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    let cli = match arguments() {
+        Ok(args) => Cli::parse_from(args),
+        Err(error) => {
+            eprintln!("tessera match: {error}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     if let Err(error) = tessera_core::io::init_logging(&cli.log_level, None) {
         eprintln!("tessera: {error}");
         return std::process::ExitCode::FAILURE;
@@ -86,6 +109,12 @@ fn main() -> std::process::ExitCode {
         Some(Command::Match(args)) => {
             if let Err(error) = matches::run(&args) {
                 eprintln!("tessera match: {error}");
+                return std::process::ExitCode::from(2);
+            }
+        }
+        Some(Command::MatchMerge(args)) => {
+            if let Err(error) = matches::merge_shards(&args) {
+                eprintln!("tessera match-merge: {error}");
                 return std::process::ExitCode::from(2);
             }
         }

@@ -13,7 +13,7 @@ fn sabaki_gtp_controller_drives_the_engine() {
     let node_dir = workspace_root().join("tests/node");
     if !node_dir.join("node_modules/@sabaki/gtp").is_dir() {
         assert!(!peers_required(), "@sabaki/gtp is required: run `npm install` in tests/node");
-        eprintln!("SKIPPED: @sabaki/gtp is not installed (run `npm install` in tests/node)");
+        support::skipped("@sabaki/gtp is not installed (run `npm install` in tests/node)");
         return;
     }
     let Some(node) = support::peer("node", "install Node.js 20") else { return };

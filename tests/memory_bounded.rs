@@ -16,7 +16,7 @@ const SEARCHES: usize = 150;
 
 fn check(engine: &Driven, name: &str, table_mb: u64) {
     let Some(peak) = engine.peak_resident_mb() else {
-        return eprintln!("SKIPPED: {name}: no /proc to read resident memory from");
+        return support::skipped(&format!("{name}: no /proc to read resident memory from"));
     };
     eprintln!("{name}: peak resident {peak} MiB with a {table_mb} MiB table");
     assert!(peak <= table_mb + OVERHEAD_MB, "{name}: peak resident {peak} MiB > {table_mb} + {OVERHEAD_MB} MiB");

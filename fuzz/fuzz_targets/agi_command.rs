@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tessera_agi::Command;
+use tessera_agi_protocol::Command;
 
 fuzz_target!(|line: &str| {
     let command: Command = line.parse().unwrap_or_else(|never| match never {});

@@ -90,7 +90,7 @@ fn sgf_record(record: &GameRecord<Position>) -> String {
         }
         _ => format!("{result}F"),
     };
-    let text = sgf::write(&record.final_position(), Some(&result));
+    let text = sgf::write(&record.final_position(), Some(&result), "tessera");
     let [black, white] = &record.names;
     text.replacen("(;FF[4]", &format!("(;FF[4]PB[{black}]PW[{white}]"), 1)
 }

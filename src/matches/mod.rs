@@ -1,19 +1,22 @@
 //! `tessera match`: plays two engines of one game against each other through their protocols.
 
 mod chess;
+pub mod cutechess;
 mod go;
 mod gomoku;
 mod report;
 mod xiangqi;
 
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use tessera_arena::shard::{merge, standings, MergeError};
 use tessera_arena::{
-    run_match, Adjudication, ContestantFactory, EngineSpec, GameRecord, GameSettings, MatchSettings, Referee, Sprt,
-    Standings, TimeControl,
+    result_of_first, run_match_shard, Adjudication, ContestantFactory, EngineSpec, GameRecord, GameSettings,
+    MatchSettings, Referee, Shard, ShardResults, Sprt, Standings, TimeControl,
 };
 use tessera_core::Game;
 
@@ -28,6 +31,16 @@ pub enum GameKind {
     Gomoku,
     /// Go over GTP.
     Go,
+}
+
+/// The order an `--openings` file is played in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OpeningOrder {
+    /// File order.
+    #[default]
+    Sequential,
+    /// Shuffled once by `--openings-seed` (the same order in every run and every shard).
+    Random,
 }
 
 /// Everything `tessera match` accepts.
@@ -56,6 +69,19 @@ pub struct MatchArgs {
     /// are often unbalanced: use them for testing, not to measure strength.
     #[arg(long, value_name = "N", conflicts_with = "openings")]
     pub random_openings: Option<usize>,
+    /// Order of the `--openings` file: sequential (file order) or random.
+    #[arg(long, value_enum, default_value_t = OpeningOrder::Sequential)]
+    pub openings_order: OpeningOrder,
+    /// Seed of the random opening order (and of the shipped suite's order).
+    #[arg(long, default_value_t = SUITE_ORDER_SEED)]
+    pub openings_seed: u64,
+    /// Play only shard I of N (from 0) of the game pairs and write their results to `--results`,
+    /// for `tessera match-merge`. Give every shard the same options.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// The shard's result file (default: tessera-shard-I-of-N.txt).
+    #[arg(long, requires = "shard")]
+    pub results: Option<PathBuf>,
     /// Record file: PGN for chess and xiangqi, SGF for go and gomoku.
     #[arg(long, alias = "pgn", alias = "sgf")]
     pub record: Option<PathBuf>,
@@ -114,6 +140,14 @@ pub enum MatchError {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// Shard result files that do not make one match.
+    #[error("{}{source}", .path.as_ref().map(|path| format!("{}: ", path.display())).unwrap_or_default())]
+    Merge {
+        /// The file at fault, when one is.
+        path: Option<PathBuf>,
+        /// What is wrong.
+        source: MergeError,
+    },
 }
 
 /// The parts of the arguments every game shares, checked.
@@ -126,6 +160,10 @@ pub struct Common {
     pub log_dir: Option<PathBuf>,
     /// The record file.
     pub record: Option<PathBuf>,
+    /// The slice of the match to play, and where its results go.
+    pub shard: Option<(Shard, PathBuf)>,
+    /// The SPRT of a sharded match, for the merge (a shard itself never stops early).
+    pub shard_sprt: Option<Sprt>,
 }
 
 impl MatchArgs {
@@ -160,13 +198,22 @@ impl MatchArgs {
             draw_after_ply: self.draw_after,
             max_plies: self.max_plies,
         };
+        let shard = self.shard.map(|shard| {
+            let path = self
+                .results
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("tessera-shard-{}-of-{}.txt", shard.index, shard.count)));
+            (shard, path)
+        });
+        // A shard plays its slice whole: an early stop would leave the merge a biased sample.
+        let (sprt, shard_sprt) = if shard.is_some() { (None, sprt) } else { (sprt, None) };
         let settings = MatchSettings {
             games: self.games.max(1),
             concurrency: self.concurrency.max(1),
             game: GameSettings { time_control, time_margin: Duration::from_millis(self.margin), adjudication },
             sprt,
         };
-        Ok(Common { engines, settings, log_dir: self.log_dir.clone(), record: self.record.clone() })
+        Ok(Common { engines, settings, log_dir: self.log_dir.clone(), record: self.record.clone(), shard, shard_sprt })
     }
 }
 
@@ -232,19 +279,28 @@ impl MatchArgs {
         if let Some(path) = &self.openings {
             let text =
                 std::fs::read_to_string(path).map_err(|source| MatchError::File { path: path.clone(), source })?;
-            return Ok(OpeningSource::Lines(suite_lines(&text)));
+            let mut lines = suite_lines(&text);
+            if self.openings_order == OpeningOrder::Random {
+                shuffle(&mut lines, self.openings_seed);
+            }
+            return Ok(OpeningSource::Lines(lines));
         }
         if let Some(plies) = self.random_openings {
             return Ok(OpeningSource::Random(plies));
         }
         Ok(shipped.map_or(OpeningSource::Random(default_plies), |text| {
             let mut lines = suite_lines(text);
-            let mut rng = tessera_core::Rng::new(SUITE_ORDER_SEED);
-            for index in (1..lines.len()).rev() {
-                lines.swap(index, rng.below(index + 1));
-            }
+            shuffle(&mut lines, self.openings_seed);
             OpeningSource::Lines(lines)
         }))
+    }
+}
+
+/// Shuffles `lines` in a fixed order for `seed` (Fisher–Yates).
+fn shuffle(lines: &mut [String], seed: u64) {
+    let mut rng = tessera_core::Rng::new(seed);
+    for index in (1..lines.len()).rev() {
+        lines.swap(index, rng.below(index + 1));
     }
 }
 
@@ -268,9 +324,13 @@ pub fn play<G: Game>(
 ) -> Result<Standings, MatchError> {
     let mut records = record_file(common.record.as_ref())?;
     let names = [common.engines[0].name.clone(), common.engines[1].name.clone()];
-    let total = u64::from(common.settings.games.div_ceil(2) * 2);
+    let games = common.settings.games.div_ceil(2) * 2;
+    let shard = common.shard.as_ref().map_or(Shard::WHOLE, |(shard, _)| *shard);
+    let total = shard.games(games).len() as u64;
     let progress = report::Progress::new(total, names.clone());
-    let standings = run_match(openings, &common.settings, make, referee, |index, record, standings| {
+    let mut results = BTreeMap::new();
+    let standings = run_match_shard(openings, &common.settings, shard, make, referee, |index, record, standings| {
+        results.insert(index, result_of_first(index, record));
         let result = match record.outcome {
             tessera_core::Outcome::Win(tessera_core::Side::First) => "1-0",
             tessera_core::Outcome::Win(tessera_core::Side::Second) => "0-1",
@@ -292,6 +352,37 @@ pub fn play<G: Game>(
     });
     progress.finish();
     print!("{}", report::final_table(&names, &standings));
+    if let Some((shard, path)) = &common.shard {
+        let file = ShardResults { names, games, shard: *shard, sprt: common.shard_sprt, results };
+        std::fs::write(path, file.to_string()).map_err(|source| MatchError::File { path: path.clone(), source })?;
+        println!("Shard {shard}: results in {} (tessera match-merge sums the shards)", path.display());
+    }
+    Ok(standings)
+}
+
+/// `tessera match-merge`: the result files of every shard of one match.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The files written by `tessera match --shard I/N`, one per shard, in any order.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Sums the shards' result files and prints the match's table, Elo and SPRT as one run would.
+///
+/// # Errors
+/// [`MatchError::File`] when a file cannot be read, [`MatchError::Merge`] when the files are not
+/// every shard of one match.
+pub fn merge_shards(args: &MergeArgs) -> Result<Standings, MatchError> {
+    let read = |path: &Path| -> Result<ShardResults, MatchError> {
+        let text = std::fs::read_to_string(path).map_err(|source| MatchError::File { path: path.into(), source })?;
+        text.parse().map_err(|source| MatchError::Merge { path: Some(path.into()), source })
+    };
+    let shards = args.files.iter().map(|path| read(path)).collect::<Result<Vec<_>, _>>()?;
+    let merged = merge(&shards).map_err(|source| MatchError::Merge { path: None, source })?;
+    let standings = standings(&merged.results, merged.sprt.as_ref());
+    println!("{} games from {} shards", merged.results.len(), shards.len());
+    print!("{}", report::final_table(&merged.names, &standings));
     Ok(standings)
 }
 

@@ -36,33 +36,60 @@ pub fn peers_required() -> bool {
     std::env::var("TESSERA_REQUIRE_PEERS").is_ok_and(|value| value == "1")
 }
 
+/// Says that the running test did not run for a missing peer (`SKIPPED: <test>: <reason>`).
+///
+/// The line is written straight to the process's stderr, not through `eprintln!`: the test
+/// harness captures what the print macros write and shows it only for failing tests, so a skipped
+/// test would otherwise read as passed in `cargo test`'s output. `tests/peers.rs` lists every
+/// peer once more at the end of its own run.
+pub fn skipped(reason: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let line = format!("SKIPPED: {test}: {reason}\n");
+    // If stderr itself is gone there is nowhere left to say it; the test still passes.
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
 /// Finds a third-party program on `PATH` or in `/usr/games` (where Debian puts chess engines).
-/// Returns `None` with a message on stderr when it is missing, unless peers are required, in
+/// Returns `None` with a [`skipped`] line when it is missing, unless peers are required, in
 /// which case a missing peer fails the test.
 pub fn peer(program: &str, install_hint: &str) -> Option<PathBuf> {
-    let path_dirs =
-        std::env::var_os("PATH").map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>()).unwrap_or_default();
-    let found = path_dirs
-        .into_iter()
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/bin")])
-        .map(|dir| dir.join(program))
-        .find(|candidate| candidate.is_file());
+    let found = find_program(program);
     if found.is_none() {
         assert!(!peers_required(), "{program} is required (TESSERA_REQUIRE_PEERS=1) but missing: {install_hint}");
-        eprintln!("SKIPPED: {program} is not installed ({install_hint})");
+        skipped(&format!("{program} is not installed ({install_hint})"));
     }
     found
 }
 
+/// `program` on `PATH`, in `/usr/games` or in `/usr/local/bin`, without a word when it is missing.
+pub fn find_program(program: &str) -> Option<PathBuf> {
+    let path_dirs =
+        std::env::var_os("PATH").map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>()).unwrap_or_default();
+    path_dirs
+        .into_iter()
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/bin")])
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
 /// Whether `python3 -c "import <module>"` works; same skip/require policy as [`peer`].
 pub fn python_module(module: &str, install_hint: &str) -> bool {
-    let ok =
-        Command::new("python3").args(["-c", &format!("import {module}")]).status().is_ok_and(|status| status.success());
+    let ok = has_python_module(module);
     if !ok {
         assert!(!peers_required(), "python module {module} is required but missing: {install_hint}");
-        eprintln!("SKIPPED: python module {module} is not installed ({install_hint})");
+        skipped(&format!("python module {module} is not installed ({install_hint})"));
     }
     ok
+}
+
+/// Whether `python3 -c "import <module>"` works, without a word when it does not.
+pub fn has_python_module(module: &str) -> bool {
+    Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
 }
 
 /// A child process driven over its stdin/stdout, with every read bounded by a timeout.

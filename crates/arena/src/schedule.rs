@@ -9,6 +9,7 @@ use tessera_core::{Game, Outcome, Side};
 
 use crate::game::{play_game, Contestant, GameRecord, GameSettings, Termination};
 use crate::process::ClientError;
+use crate::shard::{GameResult, Shard};
 use crate::stats::{Pentanomial, Results, Sprt, SprtDecision};
 
 /// Settings of a whole match.
@@ -42,9 +43,15 @@ pub type ContestantFactory<'a, G> = dyn Fn(usize) -> Result<Box<dyn Contestant<G
 /// the verdict and its text, or why it could not score.
 pub type Referee<'a, G> = dyn Fn(&G) -> Result<(Outcome, String), String> + Sync + 'a;
 
-/// The first engine's points in a finished game where it played `side_of_first`.
-fn points_of_first<G: Game>(record: &GameRecord<G>, first_engine_side: Side) -> f64 {
-    f64::from(record.outcome.value_for(first_engine_side))
+/// The first engine's result in game `index` of a match.
+#[must_use]
+pub fn result_of_first<G: Game>(index: u32, record: &GameRecord<G>) -> GameResult {
+    let first_engine_side = first_engine_side(opening_side(record), index);
+    match record.outcome {
+        Outcome::Draw => GameResult::Draw,
+        Outcome::Win(side) if side == first_engine_side => GameResult::Win,
+        Outcome::Win(_) => GameResult::Loss,
+    }
 }
 
 /// Plays the match. Game `i` uses opening `(i / 2) % openings.len()`; the first engine moves first
@@ -57,10 +64,26 @@ pub fn run_match<G: Game>(
     settings: &MatchSettings,
     make: &ContestantFactory<'_, G>,
     referee: Option<&Referee<'_, G>>,
+    on_game: impl FnMut(u32, &GameRecord<G>, &Standings),
+) -> Standings {
+    run_match_shard(openings, settings, Shard::WHOLE, make, referee, on_game)
+}
+
+/// Plays the games of `shard` of the match (see [`crate::shard`]): the same games, openings and
+/// colours as in the whole match, only fewer of them. The standings count this shard's games.
+///
+/// # Panics
+/// Panics if `openings` is empty.
+pub fn run_match_shard<G: Game>(
+    openings: &[G],
+    settings: &MatchSettings,
+    shard: Shard,
+    make: &ContestantFactory<'_, G>,
+    referee: Option<&Referee<'_, G>>,
     mut on_game: impl FnMut(u32, &GameRecord<G>, &Standings),
 ) -> Standings {
     assert!(!openings.is_empty(), "a match needs at least one opening");
-    let games = settings.games.div_ceil(2) * 2;
+    let games = shard.games(settings.games.div_ceil(2) * 2);
     let next_game = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = unbounded::<(u32, GameRecord<G>)>();
@@ -68,12 +91,13 @@ pub fn run_match<G: Game>(
     std::thread::scope(|scope| {
         for _ in 0..settings.concurrency.max(1) {
             let sender = sender.clone();
-            let (next_game, stop) = (&next_game, &stop);
+            let (next_game, stop, games) = (&next_game, &stop, &games);
             scope.spawn(move || {
                 let mut contestants: [Option<Box<dyn Contestant<G>>>; 2] = [None, None];
                 loop {
-                    let index = next_game.fetch_add(1, Ordering::SeqCst);
-                    if index >= games || stop.load(Ordering::SeqCst) {
+                    let slot = next_game.fetch_add(1, Ordering::SeqCst) as usize;
+                    let Some(&index) = games.get(slot) else { return };
+                    if stop.load(Ordering::SeqCst) {
                         return;
                     }
                     let opening = &openings[(index as usize / 2) % openings.len()];
@@ -96,12 +120,12 @@ pub fn run_match<G: Game>(
         drop(sender);
         let mut pair_points: BTreeMap<u32, f64> = BTreeMap::new();
         for (index, record) in receiver {
-            let first_engine_side = first_engine_side(opening_side(&record), index);
-            let points = points_of_first(&record, first_engine_side);
-            match record.outcome {
-                Outcome::Draw => standings.results.draws += 1,
-                Outcome::Win(side) if side == first_engine_side => standings.results.wins += 1,
-                Outcome::Win(_) => standings.results.losses += 1,
+            let result = result_of_first(index, &record);
+            let points = result.points();
+            match result {
+                GameResult::Draw => standings.results.draws += 1,
+                GameResult::Win => standings.results.wins += 1,
+                GameResult::Loss => standings.results.losses += 1,
             }
             if let Some(other) = pair_points.remove(&(index ^ 1)) {
                 standings.pairs.add_pair(points + other);

@@ -86,16 +86,24 @@ impl Uci {
     }
 }
 
+/// Protocols read and write castling as the position's rules say: king takes rook when the
+/// position is played under Chess960 rules (`UCI_Chess960`), whatever `chess960` says here.
 impl Notation for Uci {
     type Game = Chess;
     type Error = MoveTextError;
 
     fn parse_move(&self, position: &Chess, text: &str) -> Result<Move, MoveTextError> {
-        self.parse(position, text)
+        self.for_rules(position).parse(position, text)
     }
 
     fn format_move(&self, position: &Chess, mv: Move) -> String {
-        self.format(position.board(), mv)
+        self.for_rules(position).format(position.board(), mv)
+    }
+}
+
+impl Uci {
+    fn for_rules(self, position: &Chess) -> Uci {
+        Uci { chess960: self.chess960 || position.rules().chess960 }
     }
 }
 

@@ -6,6 +6,7 @@
 //! - [`Engine`] runs a searcher on its own thread so a protocol session never blocks.
 //! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
 //!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
+//! - [`session`] owns every protocol's read loop ([`serve`]); [`report`] writes perft and bench figures.
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 
@@ -14,14 +15,17 @@ pub mod engine;
 pub mod game;
 pub mod harness;
 pub mod info;
+pub mod input;
 pub mod io;
 pub mod limits;
 pub mod mcts;
 pub mod memory;
 pub mod moves;
+pub mod report;
 pub mod rng;
 pub mod score;
 pub mod search;
+pub mod session;
 pub mod threads;
 pub mod time;
 pub mod toys;
@@ -32,11 +36,13 @@ pub use alphabeta::AlphaBeta;
 pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
+pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};
 pub use mcts::{Mcts, MctsConfig, Selection, Widening};
 pub use moves::{MoveBuffer, MoveList};
 pub use rng::Rng;
 pub use score::{Bound, Score};
 pub use search::{Evaluate, NullMove, Playout, PlayoutResult, Pruning, Searcher, Tactical};
+pub use session::{serve, serve_chosen, Flow, Identity, LineSession};
 pub use time::{SearchControl, TimeManager};
 pub use tt::TranspositionTable;

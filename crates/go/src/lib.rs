@@ -5,7 +5,8 @@
 //!   core's [`tessera_core::Game`] and, in [`playout`], [`tessera_core::Playout`] for MCTS.
 //! - [`score`]: area scoring, ownership from playouts, seki; [`life`]: the referee's dead stones and
 //!   final score; [`handicap`]: GNU Go's placement;
-//!   [`sgf`]: records; [`notation`]: GTP vertices.
+//!   [`sgf`]: records; [`notation`]: GTP vertices; [`policy`]: what our player decides beyond the
+//!   search (rules by name, handicap, scoring for controllers, passing and resigning).
 
 pub mod board;
 pub mod display;
@@ -17,6 +18,7 @@ pub mod life;
 pub mod notation;
 pub mod pattern;
 pub mod playout;
+pub mod policy;
 pub mod position;
 pub mod priors;
 pub mod rules;

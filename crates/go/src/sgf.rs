@@ -126,12 +126,14 @@ impl SgfRecord {
     }
 }
 
-/// Writes `position` (setup stones, moves, komi, handicap) as SGF, with `result` as `RE`.
+/// Writes `position` (setup stones, moves, komi, handicap) as SGF, with `result` as `RE` and
+/// `application` (the program writing the record) as `AP`.
 #[must_use]
-pub fn write(position: &Position, result: Option<&str>) -> String {
+pub fn write(position: &Position, result: Option<&str>, application: &str) -> String {
     let size = position.size();
     let start = position.start_board();
-    let mut text = format!("(;FF[4]GM[1]CA[UTF-8]AP[tessera-gtp]SZ[{size}]KM[{}]RU[Chinese]", position.rules().komi);
+    let komi = position.rules().komi;
+    let mut text = format!("(;FF[4]GM[1]CA[UTF-8]AP[{application}]SZ[{size}]KM[{komi}]RU[Chinese]");
     let stones = |color: Cell| start.points().filter(move |&p| start.cell(p) == color);
     let black: Vec<usize> = stones(Cell::Black).collect();
     let white: Vec<usize> = stones(Cell::White).collect();
@@ -315,7 +317,8 @@ mod tests {
             position.play(Move::at(mv));
         }
         position.play(Move::PASS);
-        let text = write(&position, Some("W+0.5"));
+        let text = write(&position, Some("W+0.5"), "tessera-test");
+        assert!(text.contains("AP[tessera-test]"), "{text}");
         let record = parse(&text).unwrap();
         assert_eq!(record.handicap, 2);
         assert_eq!(record.result.as_deref(), Some("W+0.5"));

@@ -5,13 +5,15 @@
 //!   Zobrist key; it implements [`tessera_core::Game`] with [`Point`] moves.
 //! - Renju forbidden points (recursive three test), a threat-space solver (VCF/VCT), the
 //!   pattern evaluation and [`GomokuSearcher`], which wraps the core alpha-beta.
-//! - [`notation`]: pbrain `x,y` and AGI hex points.
+//! - [`notation`]: pbrain `x,y` and AGI hex points; [`openings`]: our swap2 and colour-change
+//!   decisions.
 
 pub mod bench;
 mod board;
 mod eval;
 mod game;
 pub mod notation;
+pub mod openings;
 mod pattern;
 mod point;
 pub mod puzzles;

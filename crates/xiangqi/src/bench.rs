@@ -50,14 +50,11 @@ pub fn run(depth: u32, threads: usize) -> BenchResult {
     BenchResult { nodes, time: start.elapsed() }
 }
 
-/// The `bench` subcommand's text: total nodes and nodes/s.
+/// The `bench` subcommand's text: total nodes, time, nodes/s and the signature line.
 #[must_use]
 pub fn report(depth: u32, threads: usize) -> Vec<String> {
     let result = run(depth, threads);
-    vec![
-        format!("Nodes searched: {}", result.nodes),
-        format!("Nodes/second: {}", tessera_core::info::nodes_per_second(result.nodes, result.time)),
-    ]
+    tessera_core::report::bench_lines(result.nodes, result.time)
 }
 
 #[cfg(test)]

@@ -46,19 +46,59 @@ pub fn allowed_moves(position: &Position, banned: &[Move]) -> Vec<Move> {
     }
 }
 
+/// Why [`position_after`] could not set a position up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The FEN is not valid.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    /// A move is not ICCS text.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A move is not legal where it is played.
+    #[error("illegal move {0}")]
+    Illegal(String),
+}
+
 /// The position after `moves` (ICCS) from `fen` (or the start position).
 ///
 /// # Errors
-/// A description of the bad FEN or of the first illegal move.
-pub fn position_after(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+/// [`SetupError`] for the bad FEN or the first bad move.
+pub fn position_after(fen: Option<&str>, moves: &[String]) -> Result<Position, SetupError> {
     use tessera_core::GameExt;
-    let mut position: Position =
-        fen.map_or(Ok(Position::start()), str::parse).map_err(|error| format!("bad FEN: {error}"))?;
+    let mut position: Position = fen.map_or(Ok(Position::start()), str::parse)?;
     for text in moves {
-        let mv = parse_iccs(text).map_err(|error| error.to_string())?;
-        position.try_play(mv).map_err(|_| format!("illegal move {text}"))?;
+        position.try_play(parse_iccs(text)?).map_err(|_| SetupError::Illegal(text.clone()))?;
     }
     Ok(position)
+}
+
+/// What an engine searches when asked to move in `position`, and a note for the GUI.
+///
+/// When our rules end the game (a perpetual check lost, a repetition drawn) the note says so. If
+/// that leaves no legal move, the board as it stands is searched instead, without the history
+/// that decided the game: our repetition verdict need not be the GUI's (the UCCI league judges
+/// chases itself and scores a missing move as a resignation), so the GUI still gets a move.
+#[must_use]
+pub fn search_root(position: &Position) -> (Position, Option<String>) {
+    use tessera_core::{Game, Outcome, Side};
+    let Some(outcome) = position.rule_outcome(None) else { return (position.clone(), None) };
+    let verdict = match outcome {
+        Outcome::Draw => "a draw",
+        Outcome::Win(Side::First) => "won by Red",
+        Outcome::Win(Side::Second) => "won by Black",
+    };
+    let note = Some(format!("the rules say this game is {verdict}"));
+    let mut moves = Moves::new();
+    position.generate_legal_moves(&mut moves);
+    if moves.is_empty() {
+        let board_only = position.without_history();
+        board_only.generate_legal_moves(&mut moves);
+        if !moves.is_empty() {
+            return (board_only, note);
+        }
+    }
+    (position.clone(), note)
 }
 
 /// The verdict of our rules on `position` in text, for scripts that referee games: a line

@@ -56,12 +56,9 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 pub fn perft_report(position: &Position, depth: u32) -> Vec<String> {
     let start = std::time::Instant::now();
     let split = perft_divide(position, depth.max(1));
-    let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
     let time = start.elapsed();
-    let mut lines: Vec<String> = split.iter().map(|(mv, nodes)| format!("{}: {nodes}", crate::iccs(*mv))).collect();
-    lines.push(format!("Nodes searched: {total}"));
-    lines.push(format!("Nodes/second: {}", tessera_core::info::nodes_per_second(total, time)));
-    lines
+    let texts = split.into_iter().map(|(mv, nodes)| (crate::iccs(mv), nodes)).collect();
+    tessera_core::report::perft_lines(texts, time)
 }
 
 #[cfg(test)]

@@ -1,46 +1,66 @@
-//! The gomoku crate seen through the pbrain protocol's `Dialect`.
+//! The gomoku crate seen through the pbrain protocol: rules by Gomocup number, the `x,y`
+//! notation, the searcher and the opening decisions all come from `tessera-gomoku`.
 
-use tessera_gomoku::{Board, Point, Rules, Variant};
-use tessera_pbrain::{Dialect, RuleCode};
+use tessera_core::{EngineOptions, Identity, Score};
+use tessera_gomoku::notation::Pbrain;
+use tessera_gomoku::{openings, Board, GomokuSearcher, Point, Rules, RulesError, Style, Variant};
+use tessera_pbrain_protocol::{Dialect, RuleCode};
 
-/// Gomoku and renju for pbrain.
-pub struct Gomoku;
+/// Gomoku and renju for pbrain, in a playing style.
+#[derive(Clone, Copy, Debug)]
+pub struct Gomoku {
+    /// Full strength, or one of the reference opponents.
+    pub style: Style,
+}
+
+/// Why a board or a stone was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A board size or rule the game does not have.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A stone that cannot go there.
+    #[error(transparent)]
+    Place(#[from] tessera_gomoku::PlaceError),
+}
 
 impl Dialect for Gomoku {
     type Game = Board;
+    type Searcher = GomokuSearcher;
+    type Notation = Pbrain;
+    type Error = Refusal;
 
-    fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, String> {
+    fn identity(&self) -> Identity {
+        Identity::tessera(env!("CARGO_PKG_VERSION"))
+    }
+
+    fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
+        GomokuSearcher::new(options, self.style)
+    }
+
+    fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, Refusal> {
         let variant = match rule {
             RuleCode::Freestyle => Variant::Freestyle,
             RuleCode::Standard => Variant::Standard,
             RuleCode::Renju => Variant::Renju,
             RuleCode::Caro => Variant::Caro,
         };
-        Rules::new(variant, width, height).map(Board::new).map_err(|error| error.to_string())
+        Ok(Board::new(Rules::new(variant, width, height)?))
     }
 
-    fn place(&self, game: &mut Board, x: u32, y: u32) -> Result<(), String> {
-        let (Ok(column), Ok(row)) = (u8::try_from(x), u8::try_from(y)) else {
-            return Err(format!("{x},{y} is off the board"));
-        };
-        if column >= 32 || row >= 32 {
-            return Err(format!("{x},{y} is off the board"));
-        }
-        game.place(Point::new(column, row)).map_err(|error| error.to_string())
+    fn place(&self, game: &mut Board, mv: Point) -> Result<(), Refusal> {
+        Ok(game.place(mv)?)
     }
 
-    fn coordinates(&self, mv: Point) -> (u32, u32) {
-        (u32::from(mv.x()), u32::from(mv.y()))
+    fn forbidden_points(&self, game: &Board) -> Vec<Point> {
+        game.forbidden_points()
     }
 
-    fn forbidden_points(&self, game: &Board) -> Vec<(u32, u32)> {
-        game.forbidden_points().into_iter().map(|point| self.coordinates(point)).collect()
+    fn swap2_opening(&self, _game: &Board, width: u32, height: u32) -> Vec<Point> {
+        openings::swap2_opening(width, height).to_vec()
     }
 
-    fn about(&self) -> String {
-        format!(
-            "name=\"Tessera\", version=\"{}\", author=\"The Tessera developers\", country=\"-\", www=\"https://example.invalid/tessera\", email=\"-\"",
-            env!("CARGO_PKG_VERSION")
-        )
+    fn prefers_swap(&self, score: Score) -> bool {
+        openings::prefers_other_side(score)
     }
 }

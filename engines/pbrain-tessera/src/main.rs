@@ -5,11 +5,10 @@ mod dialect;
 mod transcripts;
 
 use clap::{Parser, Subcommand};
-use tessera_core::info::nodes_per_second;
-use tessera_core::io::{init_logging, spawn_reader, Output};
-use tessera_core::EngineOptions;
-use tessera_gomoku::{bench, puzzles, GomokuSearcher, Style};
-use tessera_pbrain::{Command, Flow, Session};
+use tessera_core::io::{init_logging, Output};
+use tessera_core::{report, EngineOptions};
+use tessera_gomoku::{bench, puzzles, Style};
+use tessera_pbrain_protocol::run;
 
 /// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -51,25 +50,18 @@ fn main() {
     if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("logging: {error}");
     }
-    if let Some(Sub::Bench { depth }) = cli.command {
-        let (nodes, time) = bench::run(depth);
-        println!("Bench: {nodes} nodes {} nps ({} ms)", nodes_per_second(nodes, time), time.as_millis());
-        return;
-    }
-    if let Some(Sub::Puzzles) = cli.command {
-        println!("{}", puzzles::report());
-        return;
-    }
-    let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-    let searcher = GomokuSearcher::new(&options, cli.style);
-    let mut session = Session::new(dialect::Gomoku, searcher, options, Output::stdout());
-    let commands =
-        spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::End);
-    for command in commands {
-        if session.handle(command) == Flow::Quit {
-            break;
+    match cli.command {
+        Some(Sub::Bench { depth }) => {
+            let (nodes, time) = bench::run(depth);
+            report::print_lines(report::bench_lines(nodes, time));
+        }
+        Some(Sub::Puzzles) => report::print_lines([puzzles::report()]),
+        None => {
+            let options =
+                EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
+            run(dialect::Gomoku { style: cli.style }, options, std::io::stdin(), Output::stdout());
+            // Managers kill the process soon after END: leave at once, the search thread is stopped.
+            std::process::exit(0);
         }
     }
-    // Managers kill the process soon after END: leave at once, the search thread is stopped.
-    std::process::exit(0);
 }

@@ -2,46 +2,15 @@
 
 use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
-use tessera_gomoku::{Board, GomokuSearcher, Point, Rules, Style, Variant};
+use tessera_gomoku::Style;
+use tessera_pbrain_protocol::{Command, Flow, Response, Session};
 
-use tessera_pbrain::{Command, Dialect, Flow, Response, RuleCode, Session};
+use crate::dialect::Gomoku;
 
-struct Gomoku;
-
-impl Dialect for Gomoku {
-    type Game = Board;
-    fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, String> {
-        let variant = match rule {
-            RuleCode::Freestyle => Variant::Freestyle,
-            RuleCode::Standard => Variant::Standard,
-            RuleCode::Renju => Variant::Renju,
-            RuleCode::Caro => Variant::Caro,
-        };
-        Rules::new(variant, width, height).map(Board::new).map_err(|error| error.to_string())
-    }
-    fn place(&self, game: &mut Board, x: u32, y: u32) -> Result<(), String> {
-        let point = Point::new(x.min(31) as u8, y.min(31) as u8);
-        if x >= 32 || y >= 32 {
-            return Err(format!("{x},{y} is off the board"));
-        }
-        game.place(point).map_err(|error| error.to_string())
-    }
-    fn coordinates(&self, mv: Point) -> (u32, u32) {
-        (u32::from(mv.x()), u32::from(mv.y()))
-    }
-    fn forbidden_points(&self, game: &Board) -> Vec<(u32, u32)> {
-        game.forbidden_points().into_iter().map(|point| self.coordinates(point)).collect()
-    }
-    fn about(&self) -> String {
-        "name=\"Tessera\", version=\"test\"".into()
-    }
-}
-
-fn session() -> (Session<Gomoku, GomokuSearcher>, Capture) {
+fn session() -> (Session<Gomoku>, Capture) {
     let capture = Capture::new();
     let options = EngineOptions { hash_mb: 4, ..EngineOptions::default() };
-    let searcher = GomokuSearcher::new(&options, Style::Full);
-    (Session::new(Gomoku, searcher, options, Output::new(capture.clone())), capture)
+    (Session::new(Gomoku { style: Style::Full }, options, Output::new(capture.clone())), capture)
 }
 
 /// Runs `lines` through a fresh session (waiting for each search) and returns the output lines.

@@ -1,26 +1,45 @@
-//! The gomoku crate seen through the AGI protocol's `Dialect`.
+//! The gomoku crate seen through the AGI protocol: the 15×15 board, the hex-point notation, the
+//! searcher and the colour-change decisions all come from `tessera-gomoku`.
 
-use tessera_agi::{AgiPoint, Dialect};
-use tessera_gomoku::{Board, Point, Rules};
+use tessera_agi_protocol::Dialect;
+use tessera_core::{EngineOptions, Identity, Score};
+use tessera_gomoku::notation::Agi;
+use tessera_gomoku::{openings, Board, GomokuSearcher, PlaceError, Point, Rules, Style};
 
-/// The 15×15 gomoku board for AGI.
-pub struct Gomoku;
+/// The 15×15 gomoku board for AGI, in a playing style.
+#[derive(Clone, Copy, Debug)]
+pub struct Gomoku {
+    /// Full strength, or one of the reference opponents.
+    pub style: Style,
+}
 
 impl Dialect for Gomoku {
     type Game = Board;
+    type Searcher = GomokuSearcher;
+    type Notation = Agi;
+    type Error = PlaceError;
+
+    fn identity(&self) -> Identity {
+        Identity::tessera(env!("CARGO_PKG_VERSION"))
+    }
+
+    fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
+        GomokuSearcher::new(options, self.style)
+    }
+
     fn new_game(&self, forbidden: bool) -> Board {
         Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 })
     }
-    fn place(&self, game: &mut Board, point: AgiPoint) -> Result<(), String> {
-        game.place(Point::new(point.x, point.y)).map_err(|error| error.to_string())
+
+    fn place(&self, game: &mut Board, mv: Point) -> Result<(), PlaceError> {
+        game.place(mv)
     }
-    fn to_move(&self, point: AgiPoint) -> Point {
-        Point::new(point.x, point.y)
+
+    fn takes_first_stone(&self, _game: &Board, stone: Point) -> bool {
+        openings::first_stone_worth_taking(stone)
     }
-    fn point(&self, mv: Point) -> AgiPoint {
-        AgiPoint { x: mv.x(), y: mv.y() }
-    }
-    fn identity(&self) -> (String, String) {
-        (format!("Tessera {}", env!("CARGO_PKG_VERSION")), "The Tessera developers".into())
+
+    fn prefers_change(&self, score: Score) -> bool {
+        openings::prefers_other_side(score)
     }
 }

@@ -5,11 +5,10 @@ mod dialect;
 mod transcripts;
 
 use clap::{Parser, Subcommand};
-use tessera_agi::{Command, Flow, Session};
-use tessera_core::info::nodes_per_second;
-use tessera_core::io::{init_logging, spawn_reader, Output};
-use tessera_core::EngineOptions;
-use tessera_gomoku::{bench, GomokuSearcher, Style};
+use tessera_agi_protocol::run;
+use tessera_core::io::{init_logging, Output};
+use tessera_core::{report, EngineOptions};
+use tessera_gomoku::{bench, Style};
 
 /// Gomoku and renju engine speaking AGI on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -51,18 +50,11 @@ fn main() {
     }
     if let Some(Sub::Bench { depth }) = cli.command {
         let (nodes, time) = bench::run(depth);
-        println!("Bench: {nodes} nodes {} nps ({} ms)", nodes_per_second(nodes, time), time.as_millis());
+        report::print_lines(report::bench_lines(nodes, time));
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-    let mut session =
-        Session::new(dialect::Gomoku, GomokuSearcher::new(&options, cli.style), options, Output::stdout());
-    let commands =
-        spawn_reader(std::io::stdin(), |line| line.parse().unwrap_or_else(|never| match never {}), Command::Quit);
-    for command in commands {
-        if session.handle(command) == Flow::Quit {
-            break;
-        }
-    }
+    run(dialect::Gomoku { style: cli.style }, options, std::io::stdin(), Output::stdout());
+    // GUIs kill the process soon after QUIT: leave at once, the search thread is stopped.
     std::process::exit(0);
 }

@@ -4,38 +4,19 @@ use std::time::Duration;
 
 use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
-use tessera_gomoku::{Board, GomokuSearcher, Point, Rules, Style};
+use tessera_gomoku::Style;
 
-use tessera_agi::{AgiPoint, Best, Command, Dialect, Flow, Response, Session};
+use tessera_agi_protocol::{Best, Command, Flow, Response, Session};
 
-struct Gomoku;
+use crate::dialect::Gomoku;
 
-impl Dialect for Gomoku {
-    type Game = Board;
-    fn new_game(&self, forbidden: bool) -> Board {
-        Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 })
-    }
-    fn place(&self, game: &mut Board, point: AgiPoint) -> Result<(), String> {
-        game.place(Point::new(point.x, point.y)).map_err(|error| error.to_string())
-    }
-    fn to_move(&self, point: AgiPoint) -> Point {
-        Point::new(point.x, point.y)
-    }
-    fn point(&self, mv: Point) -> AgiPoint {
-        AgiPoint { x: mv.x(), y: mv.y() }
-    }
-    fn identity(&self) -> (String, String) {
-        ("Tessera test".into(), "The Tessera developers".into())
-    }
-}
-
-fn session() -> (Session<Gomoku, GomokuSearcher>, Capture) {
+fn session() -> (Session<Gomoku>, Capture) {
     let capture = Capture::new();
     let options = EngineOptions { hash_mb: 4, ..EngineOptions::default() };
-    (Session::new(Gomoku, GomokuSearcher::new(&options, Style::Full), options, Output::new(capture.clone())), capture)
+    (Session::new(Gomoku { style: Style::Full }, options, Output::new(capture.clone())), capture)
 }
 
-fn send(session: &mut Session<Gomoku, GomokuSearcher>, line: &str) -> Flow {
+fn send(session: &mut Session<Gomoku>, line: &str) -> Flow {
     session.handle(line.parse().unwrap_or_else(|never| match never {}))
 }
 
@@ -103,7 +84,7 @@ fn the_drafts_example_session() {
     assert_eq!(
         lines[..6],
         [
-            "ID NAME Tessera test",
+            format!("ID NAME Tessera {}", env!("CARGO_PKG_VERSION")).as_str(),
             "ID AUTHOR The Tessera developers",
             "OPTION OWNBOOK FALSE PONDER TRUE",
             "AGIOK",

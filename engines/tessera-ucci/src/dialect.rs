@@ -1,49 +1,110 @@
-//! The xiangqi game seen by the UCCI/UCI session: ICCS moves, FEN, perft.
+//! Xiangqi seen by both protocols its GUIs speak: UCCI and the Pikafish-style UCI dialect. The
+//! searcher (core's alpha-beta with xiangqi's hooks), the ICCS notation and the rule decisions
+//! come from `tessera-xiangqi`; this file only connects them.
 
-use tessera_ucci_protocol::{Dialect, Identity};
-use tessera_xiangqi::{iccs, parse_iccs, perft_divide, Move, Position, MOVES_LEFT};
+use std::time::Duration;
 
-/// Xiangqi under the Asian rules, with ICCS move text in both dialects.
+use tessera_core::tt::TtEntry;
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Identity};
+use tessera_ucci_protocol as ucci;
+use tessera_uci_protocol as uci;
+use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
+
+/// Xiangqi under the Asian rules, with ICCS move text in both protocols.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xiangqi;
 
-impl Dialect for Xiangqi {
+fn searcher(options: &EngineOptions) -> AlphaBeta<Position> {
+    AlphaBeta::new(options, MOVES_LEFT)
+}
+
+impl ucci::Dialect for Xiangqi {
     type Game = Position;
+    type Searcher = AlphaBeta<Position>;
+    type Notation = Iccs;
+    type FenError = FenError;
 
     fn identity(&self) -> Identity {
-        Identity {
-            name: concat!("Tessera ", env!("CARGO_PKG_VERSION")),
-            author: "The Tessera developers",
-            copyright: "MIT OR Apache-2.0",
-            user: "Tessera",
-        }
+        Identity::tessera(env!("CARGO_PKG_VERSION"))
+    }
+
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
+        searcher(options)
     }
 
     fn start_position(&self) -> Position {
         Position::start()
     }
 
-    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
-        fen.parse().map_err(|error: tessera_xiangqi::FenError| error.to_string())
+    fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        fen.parse()
     }
 
-    fn parse_move(&self, _position: &Position, text: &str) -> Option<Move> {
-        parse_iccs(text).ok()
+    fn search_root(&self, position: &Position) -> ucci::SearchRoot<Position> {
+        let (position, note) = search_root(position);
+        ucci::SearchRoot { position, note }
     }
 
-    fn format_move(&self, _position: &Position, mv: Move) -> String {
-        iccs(mv)
+    fn static_eval(&self, position: &Position) -> i32 {
+        position.evaluate()
     }
 
-    fn without_history(&self, position: &Position) -> Position {
-        position.without_history()
+    fn probe(&self, searcher: &AlphaBeta<Position>, key: u64) -> Option<TtEntry> {
+        searcher.table().probe(key, 0)
+    }
+
+    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(position, depth)
+    }
+}
+
+impl uci::Dialect for Xiangqi {
+    type Game = Position;
+    type Searcher = AlphaBeta<Position>;
+    type Notation = Iccs;
+    type Options = ();
+    type FenError = FenError;
+
+    /// Pikafish's answer when there is no move.
+    const NO_MOVE: &'static str = "(none)";
+
+    fn identity(&self) -> Identity {
+        Identity::tessera(env!("CARGO_PKG_VERSION"))
+    }
+
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
+        searcher(options)
+    }
+
+    fn new_options(&self) {}
+
+    fn start_position(&self, _chess960: bool) -> Position {
+        Position::start()
+    }
+
+    fn parse_fen(&self, fen: &str, _chess960: bool) -> Result<Position, FenError> {
+        fen.parse()
+    }
+
+    fn fen(&self, position: &Position) -> String {
+        position.to_fen()
+    }
+
+    fn diagram(&self, position: &Position) -> Vec<String> {
+        position.to_string().lines().map(str::to_owned).collect()
     }
 
     fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
         perft_divide(position, depth)
     }
 
-    fn moves_left(&self) -> u32 {
-        MOVES_LEFT
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, Duration) {
+        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads);
+        (result.nodes, result.time)
+    }
+
+    fn search_root(&self, position: &Position) -> uci::SearchRoot<Position> {
+        let (position, note) = search_root(position);
+        uci::SearchRoot { position, note }
     }
 }

@@ -1,15 +1,16 @@
 //! `tessera-ucci`: Tessera's xiangqi engine. Speaks UCCI, or Pikafish-style UCI when the first
-//! command is `uci`; `bench`, `perft` and `judge` subcommands for figures and scripts.
+//! command is `uci` (the first line chooses the session); `bench`, `perft` and `judge`
+//! subcommands for figures and scripts.
 
 mod dialect;
 #[cfg(test)]
 mod transcripts;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use tessera_ucci_protocol::{Options, Session};
+use tessera_core::io::Output;
+use tessera_core::{report, serve_chosen, LineSession};
 use tessera_xiangqi::{bench, judge_report, perft_report, position_after};
 
 #[derive(Parser, Debug)]
@@ -57,28 +58,39 @@ enum Command {
     },
 }
 
+/// A UCI session when the first line is `uci`, else UCCI (a GUI that skips the handshake too).
+fn session(first: &str, cli: &Cli) -> Box<dyn LineSession> {
+    let output = Output::stdout();
+    if first.split_whitespace().next() == Some("uci") {
+        let settings = tessera_uci_protocol::Settings { hash_mb: cli.hash.max(1), threads: cli.threads.max(1) };
+        Box::new(tessera_uci_protocol::Session::new(dialect::Xiangqi, output, settings))
+    } else {
+        let options = tessera_ucci_protocol::Options {
+            threads: cli.threads.max(1),
+            hash_mb: cli.hash.max(1),
+            ..tessera_ucci_protocol::Options::default()
+        };
+        Box::new(tessera_ucci_protocol::Session::new(dialect::Xiangqi, output, options))
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(error) = tessera_core::io::init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("tessera-ucci: {error}");
         return ExitCode::FAILURE;
     }
-    let lines = match cli.command {
-        Some(Command::Bench { depth }) => Ok(bench::report(depth, cli.threads)),
-        Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, depth)),
-        Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), &moves).map(|p| judge_report(&p)),
+    let lines = match &cli.command {
+        Some(Command::Bench { depth }) => Ok(bench::report(*depth, cli.threads)),
+        Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, *depth)),
+        Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), moves).map(|p| judge_report(&p)),
         None => {
-            let options = Options { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..Options::default() };
-            Session::new(dialect::Xiangqi, tessera_core::io::Output::stdout(), options).run(std::io::stdin());
+            serve_chosen(std::io::stdin(), |first| session(first, &cli));
             Ok(Vec::new())
         }
     };
     match lines {
-        Ok(lines) => {
-            // A reader that goes away early (`| head`) is not an error worth a panic.
-            let mut stdout = std::io::stdout().lock();
-            let _ = lines.iter().try_for_each(|line| writeln!(stdout, "{line}"));
-        }
+        Ok(lines) => report::print_lines(lines),
         Err(error) => {
             eprintln!("tessera-ucci: {error}");
             return ExitCode::FAILURE;

@@ -5,47 +5,22 @@
 use std::time::{Duration, Instant};
 
 use tessera_core::io::{Capture, Output};
-use tessera_core::{Game, GameExt};
-use tessera_xiangqi::{iccs, parse_iccs, perft_divide, Move, Position, MOVES_LEFT};
+use tessera_core::{Flow, Game, GameExt, LineSession};
+use tessera_ucci_protocol::{Options, Response};
+use tessera_xiangqi::{iccs, parse_iccs, Move, Position};
 
-use tessera_ucci_protocol::{Dialect, Identity, Options, Response, Session};
-
-#[derive(Clone, Copy)]
-struct Xiangqi;
-
-impl Dialect for Xiangqi {
-    type Game = Position;
-    fn identity(&self) -> Identity {
-        Identity { name: "Tessera test", author: "A", copyright: "C", user: "U" }
-    }
-    fn start_position(&self) -> Position {
-        Position::start()
-    }
-    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
-        fen.parse().map_err(|error: tessera_xiangqi::FenError| error.to_string())
-    }
-    fn parse_move(&self, _position: &Position, text: &str) -> Option<Move> {
-        parse_iccs(text).ok()
-    }
-    fn format_move(&self, _position: &Position, mv: Move) -> String {
-        iccs(mv)
-    }
-    fn without_history(&self, position: &Position) -> Position {
-        position.without_history()
-    }
-
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
-    }
-    fn moves_left(&self) -> u32 {
-        MOVES_LEFT
-    }
-}
+use crate::dialect::Xiangqi;
 
 const MATED: &str = "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1";
 
+/// The session under test: UCCI, or UCI as the binary chooses it when the first line is `uci`.
+enum Either {
+    Ucci(tessera_ucci_protocol::Session<Xiangqi>),
+    Uci(tessera_uci_protocol::Session<Xiangqi>),
+}
+
 struct Transcript {
-    session: Session<Xiangqi>,
+    session: Either,
     capture: Capture,
     read: usize,
 }
@@ -53,22 +28,40 @@ struct Transcript {
 impl Transcript {
     fn new() -> Transcript {
         let capture = Capture::new();
-        let session = Session::new(Xiangqi, Output::new(capture.clone()), Options::default());
-        Transcript { session, capture, read: 0 }
+        let session = tessera_ucci_protocol::Session::new(Xiangqi, Output::new(capture.clone()), Options::default());
+        Transcript { session: Either::Ucci(session), capture, read: 0 }
+    }
+
+    fn uci() -> Transcript {
+        let capture = Capture::new();
+        let settings = tessera_uci_protocol::Settings::default();
+        let session = tessera_uci_protocol::Session::new(Xiangqi, Output::new(capture.clone()), settings);
+        Transcript { session: Either::Uci(session), capture, read: 0 }
+    }
+
+    fn wait(&self) {
+        match &self.session {
+            Either::Ucci(session) => session.wait(),
+            Either::Uci(session) => session.wait(),
+        }
     }
 
     /// Sends each line, waiting for any search to end after each; returns the new output lines.
     fn send(&mut self, lines: &[&str]) -> Vec<String> {
         for line in lines {
-            assert!(self.session.handle(line), "session ended at {line}");
-            self.session.wait();
+            assert!(self.send_now(line), "session ended at {line}");
+            self.wait();
         }
         self.take()
     }
 
-    /// Sends one line without waiting for the search.
+    /// Sends one line without waiting for the search; `false` when the session quits.
     fn send_now(&mut self, line: &str) -> bool {
-        self.session.handle(line)
+        let flow = match &mut self.session {
+            Either::Ucci(session) => session.handle_alone(line),
+            Either::Uci(session) => session.handle_alone(line),
+        };
+        flow == Flow::Continue
     }
 
     fn take(&mut self) -> Vec<String> {
@@ -81,6 +74,14 @@ impl Transcript {
 
 fn last(lines: &[String]) -> &str {
     lines.last().map_or("", String::as_str)
+}
+
+/// Every UCI line reads back as a UCI response and prints as it came.
+fn assert_every_uci_line_parses(lines: &[String]) {
+    for line in lines {
+        let response: tessera_uci_protocol::Response = line.parse().unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(&response.to_string(), line);
+    }
 }
 
 fn assert_every_line_parses(lines: &[String]) {
@@ -107,7 +108,11 @@ fn best_move_of(line: &str) -> Move {
 fn ucci_boot_answer_lists_ids_and_every_starred_option() {
     let mut transcript = Transcript::new();
     let lines = transcript.send(&["ucci"]);
-    assert_eq!(&lines[..4], ["id name Tessera test", "id copyright C", "id author A", "id user U"]);
+    let name = concat!("id name Tessera ", env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        &lines[..4],
+        [name, "id copyright MIT OR Apache-2.0", "id author The Tessera developers", "id user Tessera"]
+    );
     for option in ["usemillisec", "batch", "debug", "ponder", "usebook", "hashsize", "threads", "randomness", "newgame"]
     {
         assert!(lines.iter().any(|line| line.starts_with(&format!("option {option} type"))), "{option}");
@@ -218,7 +223,7 @@ fn infinite_search_answers_isready_and_ends_on_stop() {
     assert!(!lines.iter().any(|line| line.starts_with("bestmove")), "no bestmove before stop");
     assert!(transcript.send_now("probe startpos"));
     assert!(transcript.send_now("stop"));
-    transcript.session.wait();
+    transcript.wait();
     let lines = transcript.take();
     assert!(lines.contains(&"pophash".to_owned()), "probe while thinking answers at once: {lines:?}");
     assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
@@ -232,7 +237,7 @@ fn ponder_waits_for_ponderhit_and_draw_offers_are_judged() {
     std::thread::sleep(Duration::from_millis(200));
     assert!(!transcript.take().iter().any(|line| line.starts_with("bestmove")));
     assert!(transcript.send_now("ponderhit draw"));
-    transcript.session.wait();
+    transcript.wait();
     let lines = transcript.take();
     let best = last(&lines);
     assert!(best.starts_with("bestmove "), "{lines:?}");
@@ -266,7 +271,7 @@ fn no_legal_move_means_nobestmove_in_ucci_and_none_in_uci() {
     transcript.send(&["ucci"]);
     let lines = transcript.send(&[&format!("position fen {MATED}"), "go depth 5"]);
     assert_eq!(lines, ["info depth 0 score -10000", "nobestmove"]);
-    let mut transcript = Transcript::new();
+    let mut transcript = Transcript::uci();
     transcript.send(&["uci"]);
     let lines = transcript.send(&[&format!("position fen {MATED}"), "go depth 5"]);
     assert_eq!(lines, ["info depth 0 score mate 0", "bestmove (none)"]);
@@ -323,9 +328,11 @@ fn xqwizard_sequence_without_option_parsing() {
 
 #[test]
 fn uci_dialect_speaks_pikafish_style() {
-    let mut transcript = Transcript::new();
+    let mut transcript = Transcript::uci();
     let lines = transcript.send(&["uci"]);
-    assert_eq!(&lines[..2], ["id name Tessera test", "id author A"]);
+    let name = concat!("id name Tessera ", env!("CARGO_PKG_VERSION"));
+    assert_eq!(&lines[..2], [name, "id author The Tessera developers"]);
+    assert!(!lines.iter().any(|line| line.contains("UCI_Chess960")), "no Chess960 in xiangqi");
     for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead"] {
         assert!(lines.iter().any(|line| line.starts_with(&format!("option name {option} type"))), "{option}");
     }
@@ -336,7 +343,7 @@ fn uci_dialect_speaks_pikafish_style() {
         "position startpos moves h2e2",
         "go depth 3",
     ]);
-    assert_every_line_parses(&lines);
+    assert_every_uci_line_parses(&lines);
     assert!(lines.iter().any(|line| line.contains(" multipv 2 ") && line.contains(" score cp ")), "{lines:?}");
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10"]);
@@ -345,17 +352,18 @@ fn uci_dialect_speaks_pikafish_style() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!transcript.take().iter().any(|line| line.starts_with("bestmove")), "no bestmove while pondering");
     assert!(transcript.send_now("ponderhit"));
-    transcript.session.wait();
+    transcript.wait();
     assert!(last(&transcript.take()).starts_with("bestmove "));
     let lines = transcript.send(&["go movetime 100"]);
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["go nodes 5000"]);
     assert!(last(&lines).starts_with("bestmove "));
     let lines = transcript.send(&["go perft 1"]);
-    assert_eq!(last(&lines), format!("Nodes searched: {}", lines.len() - 1));
+    // Stockfish's layout: the split, a blank line, the total, a blank line.
+    assert_eq!(lines[lines.len() - 2], format!("Nodes searched: {}", lines.len() - 3));
     assert_eq!(transcript.send(&["stop"]), Vec::<String>::new()[..], "UCI ignores a stray stop");
     let lines = transcript.send(&["setoption name Nonsense value 3"]);
-    assert_eq!(lines, ["info string unknown option 'Nonsense'"]);
+    assert_eq!(lines, ["info string unknown option Nonsense"]);
     assert!(!transcript.send_now("quit"));
     assert!(transcript.take().is_empty(), "no bye in UCI");
 }
@@ -390,8 +398,13 @@ fn bad_input_is_reported_and_the_engine_keeps_answering() {
 #[test]
 fn run_reads_lines_from_a_stream_until_quit() {
     let capture = Capture::new();
-    let session = Session::new(Xiangqi, Output::new(capture.clone()), Options::default());
-    session.run(&b"ucci\r\nisready\r\nposition startpos\ngo depth 2\nquit\nisready\n"[..]);
+    let output = Output::new(capture.clone());
+    tessera_ucci_protocol::run(
+        Xiangqi,
+        &b"ucci\r\nisready\r\nposition startpos\ngo depth 2\nquit\nisready\n"[..],
+        output,
+        Options::default(),
+    );
     let lines = capture.lines();
     assert!(lines.contains(&"readyok".to_owned()));
     assert_eq!(last(&lines), "bye");

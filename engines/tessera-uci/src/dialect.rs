@@ -7,10 +7,9 @@ use std::time::Instant;
 
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
 use tessera_chess::nnue::{default_network, load_network, Network, DEFAULT_NETWORK_NAME};
-use tessera_chess::{perft_divide, Board, Chess as Position, Move, Rules, Uci};
-use tessera_core::info::nodes_per_second;
-use tessera_core::{AlphaBeta, EngineOptions};
-use tessera_uci_protocol::{Dialect, GameOptions, OptionDecl, OptionKind, Settings};
+use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
+use tessera_core::{report, AlphaBeta, EngineOptions, Identity};
+use tessera_uci_protocol::{Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
 
 /// Chess over UCI.
 pub struct Chess;
@@ -46,7 +45,7 @@ impl GameOptions<Position> for Evaluation {
         ]
     }
 
-    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, String>> {
+    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
         match name.to_ascii_lowercase().as_str() {
             "evalfile" => Some(self.load(value.unwrap_or_default().trim())),
             "use nnue" => Some(match value.map(str::to_ascii_lowercase).as_deref() {
@@ -58,7 +57,9 @@ impl GameOptions<Position> for Evaluation {
                     self.use_nnue = false;
                     Ok(Some("classical evaluation".into()))
                 }
-                other => Err(format!("option Use NNUE needs true or false, not {}", other.unwrap_or("nothing"))),
+                other => {
+                    Err(OptionError(format!("option Use NNUE needs true or false, not {}", other.unwrap_or("nothing"))))
+                }
             }),
             _ => None,
         }
@@ -71,11 +72,12 @@ impl GameOptions<Position> for Evaluation {
 
 impl Evaluation {
     /// Loads `file` (`<embedded>` or empty: the default network); a bad file keeps the current one.
-    fn load(&mut self, file: &str) -> Result<Option<String>, String> {
+    fn load(&mut self, file: &str) -> Result<Option<String>, OptionError> {
         let network = if file.is_empty() || file == DEFAULT_NETWORK_NAME {
             default_network()
         } else {
-            load_network(Path::new(file)).map_err(|error| format!("EvalFile {error}; keeping {}", self.file))?
+            load_network(Path::new(file))
+                .map_err(|error| OptionError(format!("EvalFile {error}; keeping {}", self.file)))?
         };
         self.file = if file.is_empty() { DEFAULT_NETWORK_NAME.into() } else { file.into() };
         self.network = network;
@@ -91,52 +93,49 @@ impl Evaluation {
 impl Dialect for Chess {
     type Game = Position;
     type Searcher = AlphaBeta<Position>;
+    type Notation = Uci;
     type Options = Evaluation;
+    type FenError = FenError;
 
-    const NAME: &'static str = concat!("Tessera ", env!("CARGO_PKG_VERSION"));
-    const AUTHOR: &'static str = "the Tessera developers";
+    const CHESS960: bool = true;
 
-    fn start_position(chess960: bool) -> Position {
-        Position::new(rules(chess960))
+    fn identity(&self) -> Identity {
+        Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
-    fn from_fen(fen: &str, chess960: bool) -> Result<Position, String> {
-        Position::from_fen(fen, rules(chess960)).map_err(|error| error.to_string())
-    }
-
-    fn fen(position: &Position) -> String {
-        position.fen()
-    }
-
-    fn set_chess960(position: &mut Position, chess960: bool) {
-        position.set_rules(rules(chess960));
-    }
-
-    fn parse_move(position: &Position, text: &str, chess960: bool) -> Option<Move> {
-        Uci { chess960 }.parse(position, text).ok()
-    }
-
-    fn format_move(position: &Position, mv: Move, chess960: bool) -> String {
-        Uci { chess960 }.format(position.board(), mv)
-    }
-
-    fn diagram(position: &Position) -> Vec<String> {
-        diagram(position.board())
-    }
-
-    fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
-    }
-
-    fn new_searcher(options: &EngineOptions) -> AlphaBeta<Position> {
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
         AlphaBeta::new(options, 30)
     }
 
-    fn new_options() -> Evaluation {
+    fn new_options(&self) -> Evaluation {
         Evaluation::default()
     }
 
-    fn bench(depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration) {
+    fn start_position(&self, chess960: bool) -> Position {
+        Position::new(rules(chess960))
+    }
+
+    fn parse_fen(&self, fen: &str, chess960: bool) -> Result<Position, FenError> {
+        Position::from_fen(fen, rules(chess960))
+    }
+
+    fn fen(&self, position: &Position) -> String {
+        position.fen()
+    }
+
+    fn set_chess960(&self, position: &mut Position, chess960: bool) {
+        position.set_rules(rules(chess960));
+    }
+
+    fn diagram(&self, position: &Position) -> Vec<String> {
+        diagram(position.board())
+    }
+
+    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(position, depth)
+    }
+
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration) {
         run_bench(depth.unwrap_or(BENCH_DEPTH), options, NNUE_BY_DEFAULT.then(default_network).as_ref())
     }
 }
@@ -160,31 +159,25 @@ fn diagram(board: &Board) -> Vec<String> {
 }
 
 /// `tessera-uci bench [depth]`.
-pub fn print_bench(depth: Option<u32>, settings: Settings) -> Result<(), String> {
+pub fn print_bench(depth: Option<u32>, settings: Settings) {
     let options = EngineOptions { threads: settings.threads, hash_mb: settings.hash_mb, ..EngineOptions::default() };
-    let (nodes, time) = <Chess as Dialect>::bench(depth, &options);
-    println!("Total time (ms) : {}", time.as_millis());
-    println!("Nodes searched  : {nodes}");
-    println!("Nodes/second    : {}", nodes_per_second(nodes, time));
-    Ok(())
+    let (nodes, time) = Chess.bench(depth, &options);
+    report::print_lines(report::bench_lines(nodes, time));
 }
 
 /// `tessera-uci perft <depth> [--fen F]`: Chess960 castling letters select king-takes-rook notation.
-pub fn print_perft(depth: u32, fen: Option<&str>) -> Result<(), String> {
+///
+/// # Errors
+/// When the FEN is not valid.
+pub fn print_perft(depth: u32, fen: Option<&str>) -> Result<(), FenError> {
     let fen = fen.unwrap_or(tessera_chess::START_FEN);
     let chess960 = fen.split_whitespace().nth(2).is_some_and(|field| field.chars().any(|c| !"KQkq-".contains(c)));
-    let position = Position::from_fen(fen, rules(chess960)).map_err(|error| format!("invalid FEN: {error}"))?;
+    let position = Position::from_fen(fen, rules(chess960))?;
     let start = Instant::now();
     let divide = perft_divide(&position, depth.max(1));
     let elapsed = start.elapsed();
     let notation = Uci { chess960 };
-    for (mv, count) in &divide {
-        println!("{}: {count}", notation.format(position.board(), *mv));
-    }
-    let total: u64 = divide.iter().map(|(_, count)| count).sum();
-    println!();
-    println!("Nodes searched: {total}");
-    println!("Time (ms): {}", elapsed.as_millis());
-    println!("Nodes/second: {}", nodes_per_second(total, elapsed));
+    let texts = divide.into_iter().map(|(mv, count)| (notation.format(position.board(), mv), count)).collect();
+    report::print_lines(report::perft_lines(texts, elapsed));
     Ok(())
 }

@@ -52,19 +52,15 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     }
     let settings = Settings { hash_mb: cli.hash, threads: cli.threads };
-    let result = match cli.command {
-        None => {
-            run::<dialect::Chess>(std::io::stdin(), Output::stdout(), settings);
-            Ok(())
-        }
+    match cli.command {
+        None => run(dialect::Chess, std::io::stdin(), Output::stdout(), settings),
         Some(Command::Bench { depth }) => dialect::print_bench(depth, settings),
-        Some(Command::Perft { depth, fen }) => dialect::print_perft(depth, fen.as_deref()),
-    };
-    match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("tessera-uci: {message}");
-            std::process::ExitCode::FAILURE
+        Some(Command::Perft { depth, fen }) => {
+            if let Err(error) = dialect::print_perft(depth, fen.as_deref()) {
+                eprintln!("tessera-uci: invalid FEN: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
         }
     }
+    std::process::ExitCode::SUCCESS
 }

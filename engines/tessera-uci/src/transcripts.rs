@@ -10,7 +10,7 @@ use crate::dialect::Chess;
 /// except search `info` lines with timing fields, which vary from run to run.
 fn transcript(input: &[&str]) -> Vec<String> {
     let capture = Capture::new();
-    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    let mut session = Session::new(Chess, Output::new(capture.clone()), Settings::default());
     for line in input {
         if session.handle_line(line) == Flow::Quit {
             break;
@@ -24,7 +24,7 @@ fn transcript(input: &[&str]) -> Vec<String> {
 fn handshake_lists_every_option() {
     let lines = transcript(&["uci", "isready"]);
     assert_eq!(lines[0], concat!("id name Tessera ", env!("CARGO_PKG_VERSION")));
-    assert_eq!(lines[1], "id author the Tessera developers");
+    assert_eq!(lines[1], "id author The Tessera developers");
     // The Hash maximum is what this machine can give.
     let hash = format!("option name Hash type spin default 16 min 1 max {}", tessera_core::memory::max_table_mb());
     assert_eq!(
@@ -154,7 +154,7 @@ fn bad_go_tokens_are_reported_and_the_search_still_ends_in_a_move() {
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
     // Nothing left to bound the search: it runs until `stop`, as a bare `go` does, and answers then.
     let capture = Capture::new();
-    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    let mut session = Session::new(Chess, Output::new(capture.clone()), Settings::default());
     session.handle_line("go depth abc");
     std::thread::sleep(std::time::Duration::from_millis(50));
     session.handle_line("stop");
@@ -175,7 +175,7 @@ fn mate_and_stalemate_answers() {
 #[test]
 fn wdl_and_multipv_lines() {
     let capture = Capture::new();
-    let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+    let mut session = Session::new(Chess, Output::new(capture.clone()), Settings::default());
     for line in ["setoption name UCI_ShowWDL value true", "setoption name MultiPV value 2", "go depth 3"] {
         session.handle_line(line);
     }
@@ -211,7 +211,7 @@ fn limited_strength_still_plays_legal_moves() {
 fn go_nodes_is_reproducible_after_ucinewgame() {
     let run = || {
         let capture = Capture::new();
-        let mut session = Session::<Chess>::new(Output::new(capture.clone()), Settings::default());
+        let mut session = Session::new(Chess, Output::new(capture.clone()), Settings::default());
         for line in ["ucinewgame", "position startpos moves e2e4 c7c5", "go nodes 20000"] {
             session.handle_line(line);
             session.wait();

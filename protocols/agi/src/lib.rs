@@ -1,4 +1,4 @@
-//! `tessera-agi-protocol` (crate `tessera_agi`): the AGI protocol (Amoyman Gobang Interface,
+//! `tessera-agi-protocol`: the AGI protocol (Amoyman Gobang Interface,
 //! a 2016 draft modelled on UCI) for 15×15 gomoku and renju.
 //!
 //! Points are two hex digits (row `0`–`E`, column `1`–`F`); [`Command`] and [`Response`] parse
@@ -15,4 +15,5 @@ pub use command::{Change, Command, Fifth, GoParams};
 pub use dialect::Dialect;
 pub use point::{format_points, parse_points, AgiPoint};
 pub use response::{Best, InfoLine, Response};
-pub use session::{Flow, Session};
+pub use session::{run, Session};
+pub use tessera_core::Flow;

@@ -6,26 +6,26 @@
 //! Opening rules: `CHANGE` after black's first stone near the centre (FIRSTCHANGE) or when the
 //! third stone leaves white worse (THIRDCHANGE); fifth-move proposals are the n best points.
 
+use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{
+    memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Report, Score,
+    SearchResult, Searcher,
+};
 
 use crate::command::{Change, Command, Fifth, GoParams};
 use crate::dialect::Dialect;
 use crate::point::AgiPoint;
 use crate::response::{Best, InfoLine, Response};
 
-/// Whether the session goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next command.
-    Continue,
-    /// `QUIT` answered: exit.
-    Quit,
+/// Runs an AGI session of `dialect` on `input` until `QUIT` or the end of input.
+pub fn run<D: Dialect>(dialect: D, options: EngineOptions, input: impl Read + Send + 'static, output: Output) {
+    serve(&mut Session::new(dialect, options, output), input);
 }
 
 /// What the finished search answers.
@@ -48,10 +48,10 @@ const MOVES_TO_PLAN: u32 = 15;
 /// Best root lines by MultiPV index: (first move, value).
 type Lines<M> = Arc<Mutex<Vec<(M, i64)>>>;
 
-/// The AGI session over dialect `D` and searcher `S`.
-pub struct Session<D: Dialect, S: Searcher<D::Game>> {
+/// The AGI session over dialect `D`.
+pub struct Session<D: Dialect> {
     dialect: Arc<D>,
-    engine: Engine<D::Game, S>,
+    engine: Engine<D::Game, D::Searcher>,
     out: Output,
     options: EngineOptions,
     forbidden: bool,
@@ -64,9 +64,38 @@ pub struct Session<D: Dialect, S: Searcher<D::Game>> {
 
 type Move<D> = <<D as Dialect>::Game as Game>::Move;
 
-impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
+impl<D: Dialect> LineSession for Session<D> {
+    fn handle_line(&mut self, line: &str, _input: &mut Input) -> Flow {
+        let command = line.parse().unwrap_or_else(|never| match never {});
+        self.handle(command)
+    }
+
+    /// The GUI closed the input: stop the search; no `BESTMOVE` is owed to anyone.
+    fn finish(&mut self) {
+        self.quitting.store(true, Ordering::SeqCst);
+        self.engine.stop();
+    }
+}
+
+/// The move at `point` on `game`, through the game's notation (`None` off the board).
+fn move_at<D: Dialect>(game: &D::Game, point: AgiPoint) -> Option<Move<D>> {
+    D::Notation::default().parse_move(game, &point.to_string()).ok()
+}
+
+/// `mv` as an AGI point, through the game's notation.
+fn point_of<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<AgiPoint> {
+    let text = D::Notation::default().format_move(game, mv);
+    let point = AgiPoint::parse(&text);
+    if point.is_none() {
+        tracing::error!("the notation wrote {text}, which is not an AGI point");
+    }
+    point
+}
+
+impl<D: Dialect> Session<D> {
     /// A session writing to `out`.
-    pub fn new(dialect: D, searcher: S, options: EngineOptions, out: Output) -> Self {
+    pub fn new(dialect: D, options: EngineOptions, out: Output) -> Self {
+        let searcher = dialect.new_searcher(&options);
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
             // Said in the log: nothing may come before the manager's first command is answered.
             tracing::warn!("{note}");
@@ -101,10 +130,10 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::Agi => {
-                let (name, author) = self.dialect.identity();
+                let identity = self.dialect.identity();
                 self.out.lines([
-                    Response::IdName(name),
-                    Response::IdAuthor(author),
+                    Response::IdName(identity.full_name()),
+                    Response::IdAuthor(identity.author),
                     Response::Options { ownbook: false, ponder: true },
                     Response::AgiOk,
                 ]);
@@ -133,8 +162,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             }
             Command::DoMove(point) => {
                 self.halt();
-                match self.dialect.place(&mut self.game, point) {
-                    Ok(()) => self.stones.push(point),
+                let mut game = self.game.clone();
+                match self.place(&mut game, point) {
+                    Ok(()) => {
+                        self.game = game;
+                        self.stones.push(point);
+                    }
                     Err(message) => tracing::warn!("DOMOVE {point}: {message}"),
                 }
             }
@@ -154,11 +187,17 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         self.engine.wait();
     }
 
+    /// Places the stone at `point` on `game` for the side to move.
+    fn place(&self, game: &mut D::Game, point: AgiPoint) -> Result<(), String> {
+        let mv = move_at::<D>(game, point).ok_or_else(|| "not a point of this board".to_string())?;
+        self.dialect.place(game, mv).map_err(|error| error.to_string())
+    }
+
     fn rebuild(&mut self) {
         let mut game = self.dialect.new_game(self.forbidden);
         let mut kept = Vec::new();
         for &point in &self.stones {
-            match self.dialect.place(&mut game, point) {
+            match self.place(&mut game, point) {
                 Ok(()) => kept.push(point),
                 Err(message) => tracing::warn!("position stone {point} ignored: {message}"),
             }
@@ -174,8 +213,10 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         if params.restricted {
             // BESTMOVE must be one of the points: keep those open on this board (and, in renju,
             // not forbidden to black).
-            let (open, closed): (Vec<AgiPoint>, Vec<AgiPoint>) =
-                params.search.iter().partition(|&&point| self.game.is_legal(self.dialect.to_move(point)));
+            let (open, closed): (Vec<AgiPoint>, Vec<AgiPoint>) = params
+                .search
+                .iter()
+                .partition(|&&point| move_at::<D>(&self.game, point).is_some_and(|mv| self.game.is_legal(mv)));
             if !closed.is_empty() {
                 tracing::warn!("GO SEARCH: {} cannot be played here; ignored", crate::point::format_points(&closed));
             }
@@ -189,8 +230,8 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         let answer = match (self.change, self.fifth, stones) {
             (Change::First, _, 1) if !params.ponder => {
                 // Black's first stone near the centre is worth taking over.
-                let stone = self.stones[0];
-                if stone.x.abs_diff(7) <= 2 && stone.y.abs_diff(7) <= 2 {
+                let first = move_at::<D>(&self.game, self.stones[0]);
+                if first.is_some_and(|stone| self.dialect.takes_first_stone(&self.game, stone)) {
                     self.out.line(Response::BestMove { best: Best::Change, ponder: None });
                     return;
                 }
@@ -201,7 +242,8 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             (_, fifth @ (Fifth::Two | Fifth::Many(_)), 4) => Answer::Proposals(fifth.proposals()),
             _ => Answer::Move,
         };
-        let search_moves: Vec<Move<D>> = params.search.iter().map(|&point| self.dialect.to_move(point)).collect();
+        let search_moves: Vec<Move<D>> =
+            params.search.iter().filter_map(|&point| move_at::<D>(&self.game, point)).collect();
         let multipv = match answer {
             Answer::Proposals(count) => count,
             Answer::WorstProposal => search_moves.len(),
@@ -222,12 +264,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         let lines: Lines<Move<D>> = Arc::new(Mutex::new(Vec::new()));
         let sink = {
             let out = self.out.clone();
-            let dialect = Arc::clone(&self.dialect);
+            let root = self.game.clone();
             let lines = Arc::clone(&lines);
             move |report: Report<Move<D>>| {
                 if let Report::Info(info) = report {
                     let score = agi_score(info.score);
-                    let pv: Vec<AgiPoint> = info.pv.iter().map(|&mv| dialect.point(mv)).collect();
+                    let pv: Vec<AgiPoint> = info.pv.iter().filter_map(|&mv| point_of::<D>(&root, mv)).collect();
                     if let Some(&first) = info.pv.first() {
                         let mut lines = lines.lock();
                         let index = info.multipv.max(1) as usize - 1;
@@ -258,6 +300,7 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         let done = {
             let out = self.out.clone();
             let dialect = Arc::clone(&self.dialect);
+            let root = self.game.clone();
             let quitting = Arc::clone(&self.quitting);
             move |result: SearchResult<Move<D>>| {
                 if quitting.load(Ordering::SeqCst) {
@@ -269,22 +312,23 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 };
                 if !allowed.is_empty() && !allowed.contains(&best) {
                     // A searcher's fallback (a panic caught by the engine) may name any legal point.
-                    tracing::error!("the search answered {} outside SEARCH", dialect.point(best));
+                    tracing::error!("the search answered {best:?} outside SEARCH");
                     best = allowed[0];
                 }
-                let ponder = result.ponder.map(|mv| dialect.point(mv));
+                let point = |mv| point_of::<D>(&root, mv);
+                let ponder = result.ponder.and_then(point);
                 let lines = lines.lock().clone();
                 let best = match answer {
-                    Answer::ChangeIfWorse if agi_score(result.score) < -30 => Best::Change,
+                    Answer::ChangeIfWorse if dialect.prefers_change(result.score) => Best::Change,
                     Answer::Proposals(count) if lines.len() >= 2 => {
-                        Best::Points(lines.iter().take(count).map(|&(mv, _)| dialect.point(mv)).collect())
+                        Best::Points(lines.iter().take(count).filter_map(|&(mv, _)| point(mv)).collect())
                     }
                     Answer::WorstProposal if !lines.is_empty() => {
                         // The lines are valued for black (to move): white lets black keep the lowest.
                         let keep = lines.iter().min_by_key(|&&(_, value)| value).map_or(best, |&(mv, _)| mv);
-                        Best::Points(vec![dialect.point(keep)])
+                        Best::Points(point(keep).into_iter().collect())
                     }
-                    _ => Best::Points(vec![dialect.point(best)]),
+                    _ => Best::Points(point(best).into_iter().collect()),
                 };
                 out.line(Response::BestMove { best, ponder });
             }

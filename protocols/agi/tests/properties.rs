@@ -4,43 +4,17 @@
 //! (none when no point is playable), and every point answered is legal where it was asked and
 //! inside `SEARCH` when one was given. Bounded for CI.
 
+mod toy;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
 use proptest::prelude::*;
-use tessera_agi::{AgiPoint, Best, Command, Dialect, Flow, Response, Session};
+use tessera_agi_protocol::{Best, Command, Flow, Response, Session};
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt};
-
-/// Tic-tac-toe on the top-left 3×3 corner of the AGI board.
-struct Toy;
-
-/// Any point outside the corner: a move no position allows.
-const OFF_BOARD: u8 = 200;
-
-impl Dialect for Toy {
-    type Game = TicTacToe;
-    fn new_game(&self, _forbidden: bool) -> TicTacToe {
-        TicTacToe::new()
-    }
-    fn place(&self, game: &mut TicTacToe, point: AgiPoint) -> Result<(), String> {
-        game.try_play(self.to_move(point)).map_err(|error| error.to_string())
-    }
-    fn to_move(&self, point: AgiPoint) -> u8 {
-        if point.x < 3 && point.y < 3 {
-            3 * point.y + point.x
-        } else {
-            OFF_BOARD
-        }
-    }
-    fn point(&self, mv: u8) -> AgiPoint {
-        AgiPoint { x: mv % 3, y: mv / 3 }
-    }
-    fn identity(&self) -> (String, String) {
-        ("Toy".into(), "tests".into())
-    }
-}
+use tessera_core::{EngineOptions, Game};
+use toy::{square, Toy};
 
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
@@ -107,7 +81,7 @@ proptest! {
         count_panics();
         let capture = Capture::new();
         let options = EngineOptions { hash_mb: 1, ..EngineOptions::default() };
-        let mut session = Session::new(Toy, AlphaBeta::new(&options, 5), options, Output::new(capture.clone()));
+        let mut session = Session::new(Toy, options, Output::new(capture.clone()));
         // Root and allowed moves of each GO that must be answered.
         let mut asked: Vec<(TicTacToe, Vec<u8>)> = Vec::new();
         for line in &lines {
@@ -119,7 +93,7 @@ proptest! {
             let mut legal = <TicTacToe as Game>::Moves::default();
             root.generate_legal_moves(&mut legal);
             let allowed: Vec<u8> = if go.restricted {
-                go.search.iter().map(|&point| Toy.to_move(point)).filter(|&mv| root.is_legal(mv)).collect()
+                go.search.iter().filter_map(|&point| square(point)).filter(|&mv| root.is_legal(mv)).collect()
             } else {
                 legal.to_vec()
             };
@@ -141,8 +115,8 @@ proptest! {
             if let Best::Points(points) = best {
                 prop_assert!(!points.is_empty());
                 for &point in points {
-                    let mv = Toy.to_move(point);
-                    prop_assert!(allowed.contains(&mv), "{} not in {:?} for {:?}", point, allowed, root);
+                    let mv = square(point);
+                    prop_assert!(mv.is_some_and(|mv| allowed.contains(&mv)), "{} not in {:?} for {:?}", point, allowed, root);
                 }
             }
         }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use tessera_core::{Game, MoveStat};
+use tessera_core::{Game, MoveStat, Notation};
 
 use crate::command::AnalyzeKind;
 use crate::dialect::Dialect;
@@ -10,18 +10,18 @@ use crate::dialect::Dialect;
 /// One `info …` line for `moves` (best first), with KataGo ownership values appended if given.
 #[must_use]
 pub fn info_line<D: Dialect>(
-    dialect: &D,
     game: &D::Game,
     kind: AnalyzeKind,
     moves: &[MoveStat<<D::Game as Game>::Move>],
     ownership: Option<&[f32]>,
 ) -> String {
+    let notation = D::Notation::default();
     let mut line = String::new();
     for (order, stat) in moves.iter().enumerate() {
         if !line.is_empty() {
             line.push(' ');
         }
-        let vertex = dialect.to_vertex(game, stat.mv);
+        let vertex = notation.format_move(game, stat.mv);
         match kind {
             AnalyzeKind::Lz => {
                 let scaled = |value: f32| (value.clamp(0.0, 1.0) * 10_000.0).round() as u32;
@@ -54,7 +54,7 @@ pub fn info_line<D: Dialect>(
             }
         }
         for &mv in &stat.pv {
-            let _ = write!(line, " {}", dialect.to_vertex(game, mv));
+            let _ = write!(line, " {}", notation.format_move(game, mv));
         }
     }
     if let Some(values) = ownership {

@@ -1,9 +1,9 @@
-//! What the GTP session needs from a go implementation. The engine binary implements it with the
-//! go crate, so this crate depends on core only.
+//! What the GTP session needs from a go implementation and its engine. The engine crate
+//! implements it with the go crate, so this crate depends on core only.
 
-use tessera_core::{EngineOptions, Mcts, Playout, Side};
+use tessera_core::{EngineOptions, Game, Identity, MoveStat, Notation, SearchResult, Searcher, Side};
 
-use crate::command::{Status, Vertex};
+use crate::command::Status;
 
 /// Which handicap placement to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,15 +14,38 @@ pub enum Handicap {
     Free,
 }
 
-/// A go implementation seen by the GTP session.
-pub trait Dialect: Clone + Send + Sync + 'static {
-    /// The position type.
-    type Game: Playout;
+/// What a finished `genmove` search found, for [`Dialect::genmove_answer`].
+#[derive(Clone, Copy, Debug)]
+pub struct Genmove<'a, M> {
+    /// The searcher's result.
+    pub result: &'a SearchResult<M>,
+    /// The last root statistics the searcher reported, if any.
+    pub stats: Option<&'a [MoveStat<M>]>,
+    /// `kgs-genmove_cleanup`: never resign.
+    pub cleanup: bool,
+    /// The fixed playout budget per move, if any.
+    pub budget: Option<u64>,
+}
 
-    /// `name` answer.
-    fn name(&self) -> &str;
-    /// `version` answer.
-    fn version(&self) -> &str;
+type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
+
+/// A go implementation seen by the GTP session: the game's operations GTP commands name, and
+/// the player's decisions (passing, resigning, scoring) that the game crate makes.
+pub trait Dialect: Send + Sync + 'static {
+    /// The position type.
+    type Game: Game;
+    /// The searcher that plays it, chosen by the engine crate.
+    type Searcher: Searcher<Self::Game>;
+    /// Vertex text (`D4`, `pass`): the only place moves are read and written.
+    type Notation: Notation<Game = Self::Game> + Default;
+    /// Why a request was refused; its text is the GTP failure message (`board not empty`).
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// `name` and `version`.
+    fn identity(&self) -> Identity;
+    /// A new searcher.
+    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
+
     /// Whether `size` is a playable board size.
     fn supports_size(&self, size: i64) -> bool;
     /// An empty board of `size` with `komi` and the current rules of `like` (if any).
@@ -31,15 +54,11 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     fn size(&self, game: &Self::Game) -> usize;
     /// Sets the komi.
     fn set_komi(&self, game: &mut Self::Game, komi: f32);
-    /// Sets named rules (`kgs-rules`); `Err` with a message when unknown.
+    /// Sets named rules (`kgs-rules`).
     ///
     /// # Errors
-    /// The GTP error message.
-    fn set_rules(&self, game: &mut Self::Game, name: &str) -> Result<(), String>;
-    /// The move for `vertex` on this board (`None` when off the board).
-    fn to_move(&self, game: &Self::Game, vertex: Vertex) -> Option<<Self::Game as tessera_core::Game>::Move>;
-    /// The vertex of `mv`.
-    fn to_vertex(&self, game: &Self::Game, mv: <Self::Game as tessera_core::Game>::Move) -> Vertex;
+    /// When the rules are unknown.
+    fn set_rules(&self, game: &mut Self::Game, name: &str) -> Result<(), Self::Error>;
     /// Gives the move to `side` without a move (GTP lets a colour play twice).
     fn set_side_to_move(&self, game: &mut Self::Game, side: Side);
     /// Lets a game that ended by two passes go on (the passes stay in the history).
@@ -53,35 +72,32 @@ pub trait Dialect: Clone + Send + Sync + 'static {
         game: &mut Self::Game,
         kind: Handicap,
         stones: usize,
-    ) -> Result<Vec<<Self::Game as tessera_core::Game>::Move>, String>;
+    ) -> Result<Vec<MoveOf<Self>>, Self::Error>;
     /// Puts black stones on the given points of an empty board (`set_free_handicap`).
     ///
     /// # Errors
     /// `invalid handicap` or `board not empty`.
-    fn set_handicap(
-        &self,
-        game: &mut Self::Game,
-        stones: &[<Self::Game as tessera_core::Game>::Move],
-    ) -> Result<(), String>;
+    fn set_handicap(&self, game: &mut Self::Game, stones: &[MoveOf<Self>]) -> Result<(), Self::Error>;
+
     /// The board drawing of `showboard` (lines, without the response header).
     fn showboard(&self, game: &Self::Game) -> Vec<String>;
     /// Ownership of every point, row by row from the top-left, +1 = Black, -1 = White.
     fn ownership(&self, game: &Self::Game, playouts: usize) -> Vec<f32>;
-    /// The score after removing dead stones (Black minus White minus komi).
-    fn final_score(&self, game: &Self::Game) -> f32;
+    /// The final score (`B+3.5`, `W+0.5`, `0`) after removing dead stones.
+    fn final_score(&self, game: &Self::Game) -> String;
     /// The stones of a `final_status_list` class.
-    fn stones_with_status(&self, game: &Self::Game, status: Status) -> Vec<<Self::Game as tessera_core::Game>::Move>;
-    /// Whether dead stones remain on the board or the life of some stones is still open: the
-    /// engine then plays on instead of passing (free under area scoring), so that the final
-    /// position is one every referee scores alike; `kgs-genmove_cleanup` relies on it too.
-    fn is_unsettled(&self, game: &Self::Game) -> bool;
+    fn stones_with_status(&self, game: &Self::Game, status: Status) -> Vec<MoveOf<Self>>;
     /// A game read from SGF text, before move `move_number` if given.
     ///
     /// # Errors
-    /// The reason the text could not be used.
-    fn load_sgf(&self, text: &str, move_number: Option<usize>) -> Result<Self::Game, String>;
+    /// Why the text could not be used (logged; the controller is told `cannot load file`).
+    fn load_sgf(&self, text: &str, move_number: Option<usize>) -> Result<Self::Game, Self::Error>;
     /// The game as SGF text.
     fn save_sgf(&self, game: &Self::Game) -> String;
-    /// A new searcher.
-    fn searcher(&self, options: &EngineOptions) -> Mcts<Self::Game>;
+
+    /// The moves `kgs-genmove_cleanup` may choose from (empty: any move).
+    fn cleanup_moves(&self, game: &Self::Game) -> Vec<MoveOf<Self>>;
+    /// Our answer to `genmove` after `search` in `game`: a move (a pass included), or `None` to
+    /// resign.
+    fn genmove_answer(&self, game: &Self::Game, search: &Genmove<'_, MoveOf<Self>>) -> Option<MoveOf<Self>>;
 }

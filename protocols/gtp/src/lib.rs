@@ -2,7 +2,8 @@
 //!
 //! - [`command`]: input pre-processing and the typed [`Command`] (parsed and printed);
 //!   [`response`]: [`Response`] both ways.
-//! - [`dialect`]: the [`Dialect`] trait through which the session sees a go implementation.
+//! - [`dialect`]: the [`Dialect`] trait through which the session sees a go implementation, its
+//!   searcher, its vertex notation and its decisions (passing, resigning, scoring).
 //! - [`session`]: the engine side ([`Session`]): commands, genmove with time systems, analysis
 //!   streaming (`lz-analyze`, `kata-analyze`), pondering; [`analysis`] formats the lines.
 
@@ -10,11 +11,11 @@ pub mod analysis;
 pub mod clock;
 pub mod command;
 pub mod dialect;
-mod input;
 pub mod response;
 pub mod session;
 
 pub use command::{Color, Command, CommandError, Vertex};
-pub use dialect::{Dialect, Handicap};
+pub use dialect::{Dialect, Genmove, Handicap};
 pub use response::Response;
-pub use session::{Config, Session};
+pub use session::{run, Config, Session};
+pub use tessera_core::Flow;

@@ -1,17 +1,21 @@
 //! The engine-side GTP session: owns the game and the engine controller, answers one command at a
 //! time, streams analysis until the next input line, and ponders between commands if asked.
 
+use std::io::Read;
+use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::{bounded, Receiver};
+use crossbeam_channel::bounded;
 use tessera_core::io::Output;
-use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Mcts, Report, Score, SearchResult, Side};
+use tessera_core::{
+    memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Report, SearchResult,
+    Searcher, Side,
+};
 
 use crate::analysis::info_line;
 use crate::clock::TimeControl;
-use crate::command::{preprocess, split_id, Analyze, AnalyzeKind, Color, Command, COMMAND_NAMES};
-use crate::dialect::{Dialect, Handicap};
-use crate::input::Input;
+use crate::command::{preprocess, split_id, Analyze, AnalyzeKind, Color, Command, Vertex, COMMAND_NAMES};
+use crate::dialect::{Dialect, Genmove, Handicap};
 use crate::response::{header, Response};
 
 /// Settings of the session beyond the engine options.
@@ -19,8 +23,6 @@ use crate::response::{header, Response};
 pub struct Config {
     /// Threads, memory, move overhead.
     pub options: EngineOptions,
-    /// Resign when the best move's win rate falls below this (0 = never resign).
-    pub resign_threshold: f32,
     /// Thinking time per move when no time system is set.
     pub move_time: Duration,
     /// A fixed playout budget per move instead of time (tests, reproducible games).
@@ -31,54 +33,72 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config {
-            options: EngineOptions::default(),
-            resign_threshold: 0.08,
-            move_time: Duration::from_secs(1),
-            playouts: None,
-            ponder: false,
-        }
+        Config { options: EngineOptions::default(), move_time: Duration::from_secs(1), playouts: None, ponder: false }
     }
 }
 
-/// Playouts needed before resigning is considered (a few visits say little).
-const RESIGN_MIN_PLAYOUTS: u64 = 500;
 /// Playouts for ownership in analysis lines and GoGui displays.
 const OWNERSHIP_PLAYOUTS: usize = 100;
 
 type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;
 
+/// Runs a GTP session of `dialect` on `input` until `quit` or the end of input.
+pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'static, output: Output) {
+    serve(&mut Session::new(dialect, config, output), input);
+}
+
 /// One GTP session.
 pub struct Session<D: Dialect> {
-    dialect: D,
+    dialect: Arc<D>,
     config: Config,
     game: D::Game,
-    engine: Engine<D::Game, Mcts<D::Game>>,
+    engine: Engine<D::Game, D::Searcher>,
     output: Output,
     time: TimeControl,
     pondering: bool,
 }
 
-/// What to do after a command.
-enum Flow {
-    Continue,
-    Quit,
+impl<D: Dialect> LineSession for Session<D> {
+    /// Answers one command. Once the input is closed, searches stop at once: the commands already
+    /// sent are still answered (a script piped in gets every answer), then the session ends.
+    fn handle_line(&mut self, line: &str, input: &mut Input) -> Flow {
+        let text = preprocess(line);
+        if text.is_empty() {
+            return Flow::Continue;
+        }
+        self.stop_pondering();
+        let (id, command_text) = split_id(&text);
+        let flow = match command_text.parse::<Command>() {
+            Ok(command) => self.handle(id, command, input),
+            Err(error) => {
+                self.respond(&Response::failure(id, error.to_string()));
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Continue {
+            self.start_pondering();
+        }
+        flow
+    }
+
+    fn finish(&mut self) {
+        self.stop_pondering();
+    }
 }
 
 impl<D: Dialect> Session<D> {
     /// A session on a 19×19 board with komi 7.5.
     pub fn new(dialect: D, config: Config, output: Output) -> Self {
-        let searcher = dialect.searcher(&config.options);
-        if let Some(note) = tessera_core::Searcher::memory_mb(&searcher)
-            .and_then(|granted| memory::clamp_note(config.options.hash_mb, granted))
+        let searcher = dialect.new_searcher(&config.options);
+        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(config.options.hash_mb, granted))
         {
             // GTP has no unsolicited output: controllers show the engine's stderr.
             tracing::warn!("{note}");
         }
         let game = dialect.new_game(19, 7.5, None);
         Session {
-            dialect,
+            dialect: Arc::new(dialect),
             config,
             game,
             engine: Engine::new(searcher),
@@ -88,31 +108,14 @@ impl<D: Dialect> Session<D> {
         }
     }
 
-    /// Answers commands from `lines` (`None` = input closed) until `quit` or the end of input.
-    /// Once the input is closed, searches stop at once: the commands already sent are still
-    /// answered (a script piped in gets every answer), then the session ends.
-    pub fn run(&mut self, lines: &Receiver<Option<String>>) {
-        let mut input = Input::new(lines);
-        while let Some(line) = input.next() {
-            let text = preprocess(&line);
-            if text.is_empty() {
-                continue;
-            }
-            self.stop_pondering();
-            let (id, command_text) = split_id(&text);
-            let flow = match command_text.parse::<Command>() {
-                Ok(command) => self.handle(id, command, &mut input),
-                Err(error) => {
-                    self.respond(&Response::failure(id, error.to_string()));
-                    Flow::Continue
-                }
-            };
-            if let Flow::Quit = flow {
-                break;
-            }
-            self.start_pondering();
-        }
-        self.stop_pondering();
+    /// The move `vertex` names on the current board, if it is on it.
+    fn move_at(&self, game: &D::Game, vertex: Vertex) -> Option<<D::Game as Game>::Move> {
+        D::Notation::default().parse_move(game, &vertex.to_string()).ok()
+    }
+
+    /// `mv` as a vertex (`D4`, `pass`).
+    fn vertex(game: &D::Game, mv: <D::Game as Game>::Move) -> String {
+        D::Notation::default().format_move(game, mv)
     }
 
     fn respond(&self, response: &Response) {
@@ -130,12 +133,12 @@ impl<D: Dialect> Session<D> {
         Flow::Continue
     }
 
-    fn handle(&mut self, id: Option<u32>, command: Command, input: &mut Input<'_>) -> Flow {
-        let dialect = self.dialect.clone();
+    fn handle(&mut self, id: Option<u32>, command: Command, input: &mut Input) -> Flow {
+        let dialect = Arc::clone(&self.dialect);
         match command {
             Command::ProtocolVersion => self.ok(id, "2"),
-            Command::Name => self.ok(id, dialect.name()),
-            Command::Version => self.ok(id, dialect.version()),
+            Command::Name => self.ok(id, dialect.identity().name),
+            Command::Version => self.ok(id, dialect.identity().version),
             Command::KnownCommand(name) => self.ok(id, COMMAND_NAMES.contains(&name.as_str()).to_string()),
             Command::ListCommands => self.ok(id, COMMAND_NAMES.join("\n")),
             Command::Quit => {
@@ -159,7 +162,7 @@ impl<D: Dialect> Session<D> {
                 self.ok(id, "")
             }
             Command::Play(color, vertex) => {
-                let Some(mv) = dialect.to_move(&self.game, vertex) else { return self.fail(id, "illegal move") };
+                let Some(mv) = self.move_at(&self.game, vertex) else { return self.fail(id, "illegal move") };
                 let mut next = self.game.clone();
                 dialect.set_side_to_move(&mut next, side(color));
                 if !next.is_legal(mv) && next.outcome().is_some() {
@@ -192,13 +195,7 @@ impl<D: Dialect> Session<D> {
             Command::SetFreeHandicap(vertices) => {
                 let moves: Option<Vec<MoveOf<D>>> = vertices
                     .iter()
-                    .map(|&vertex| {
-                        if vertex == crate::command::Vertex::Pass {
-                            None
-                        } else {
-                            dialect.to_move(&self.game, vertex)
-                        }
-                    })
+                    .map(|&vertex| if vertex == Vertex::Pass { None } else { self.move_at(&self.game, vertex) })
                     .collect();
                 let Some(moves) = moves else { return self.fail(id, "invalid handicap") };
                 let mut unique = moves.clone();
@@ -209,7 +206,7 @@ impl<D: Dialect> Session<D> {
                 }
                 match dialect.set_handicap(&mut self.game, &moves) {
                     Ok(()) => self.ok(id, ""),
-                    Err(message) => self.fail(id, &message),
+                    Err(error) => self.fail(id, &error.to_string()),
                 }
             }
             Command::TimeSettings(main, byo, stones) => {
@@ -226,19 +223,19 @@ impl<D: Dialect> Session<D> {
             }
             Command::KgsRules(name) => match dialect.set_rules(&mut self.game, &name) {
                 Ok(()) => self.ok(id, ""),
-                Err(message) => self.fail(id, &message),
+                Err(error) => self.fail(id, &error.to_string()),
             },
             Command::KgsGameOver => {
-                self.engine.call(tessera_core::Searcher::clear);
+                self.engine.call(Searcher::clear);
                 self.ok(id, "")
             }
             Command::FinalScore => {
                 let score = dialect.final_score(&self.game);
-                self.ok(id, format_score(score))
+                self.ok(id, score)
             }
             Command::FinalStatusList(status) => {
                 let stones = dialect.stones_with_status(&self.game, status);
-                let text: Vec<String> = stones.iter().map(|&mv| dialect.to_vertex(&self.game, mv).to_string()).collect();
+                let text: Vec<String> = stones.iter().map(|&mv| Self::vertex(&self.game, mv)).collect();
                 self.ok(id, text.join(" "))
             }
             Command::Showboard => {
@@ -250,12 +247,12 @@ impl<D: Dialect> Session<D> {
                 match dialect.load_sgf(&text, move_number) {
                     Ok(game) => {
                         self.game = game;
-                        self.engine.call(tessera_core::Searcher::clear);
+                        self.engine.call(Searcher::clear);
                         let to_move = color_of(self.game.side_to_move());
                         self.ok(id, if to_move == Color::Black { "black" } else { "white" })
                     }
-                    Err(message) => {
-                        tracing::warn!("loadsgf {file}: {message}");
+                    Err(error) => {
+                        tracing::warn!("loadsgf {file}: {error}");
                         self.fail(id, "cannot load file")
                     }
                 }
@@ -291,12 +288,9 @@ impl<D: Dialect> Session<D> {
                 let labels: Vec<String> = moves
                     .iter()
                     .take(8)
-                    .map(|stat| {
-                        let vertex = dialect.to_vertex(&self.game, stat.mv);
-                        format!("{vertex} {:.0}%", stat.win_rate * 100.0)
-                    })
+                    .map(|stat| format!("{} {:.0}%", Self::vertex(&self.game, stat.mv), stat.win_rate * 100.0))
                     .collect();
-                let best: Vec<String> = moves.iter().take(1).map(|s| dialect.to_vertex(&self.game, s.mv).to_string()).collect();
+                let best: Vec<String> = moves.iter().take(1).map(|s| Self::vertex(&self.game, s.mv)).collect();
                 self.ok(id, format!("LABEL {}\nCOLOR green {}", labels.join(" "), best.join(" ")))
             }
         }
@@ -304,17 +298,16 @@ impl<D: Dialect> Session<D> {
 
     fn new_game(&mut self, size: usize) {
         self.game = self.dialect.new_game(size, 0.0, Some(&self.game));
-        self.engine.call(tessera_core::Searcher::clear);
+        self.engine.call(Searcher::clear);
     }
 
     fn handicap(&mut self, id: Option<u32>, kind: Handicap, stones: u32) -> Flow {
         match self.dialect.place_handicap(&mut self.game, kind, stones as usize) {
             Ok(moves) => {
-                let text: Vec<String> =
-                    moves.iter().map(|&mv| self.dialect.to_vertex(&self.game, mv).to_string()).collect();
+                let text: Vec<String> = moves.iter().map(|&mv| Self::vertex(&self.game, mv)).collect();
                 self.ok(id, text.join(" "))
             }
-            Err(message) => self.fail(id, &message),
+            Err(error) => self.fail(id, &error.to_string()),
         }
     }
 
@@ -336,7 +329,7 @@ impl<D: Dialect> Session<D> {
         &mut self,
         limits: Limits<MoveOf<D>>,
         stream: Option<(Analyze, Option<u32>)>,
-        input: &mut Input<'_>,
+        input: &mut Input,
     ) -> (SearchResult<MoveOf<D>>, Option<RootStats<D>>) {
         let (sender, receiver) = bounded(1);
         let (stats_sender, stats_receiver) = crossbeam_channel::unbounded();
@@ -374,7 +367,7 @@ impl<D: Dialect> Session<D> {
         game: D::Game,
         analyze: Analyze,
     ) -> impl FnMut(&[tessera_core::MoveStat<MoveOf<D>>]) + Send + 'static {
-        let dialect = self.dialect.clone();
+        let dialect = Arc::clone(&self.dialect);
         let output = self.output.clone();
         let to_move_is_white = game.side_to_move() == Side::Second;
         move |moves| {
@@ -384,7 +377,7 @@ impl<D: Dialect> Session<D> {
                 values.into_iter().map(|v| if to_move_is_white { -v } else { v }).collect::<Vec<f32>>()
             });
             if !moves.is_empty() {
-                output.line(info_line(&dialect, &game, analyze.kind, moves, ownership.as_deref()));
+                output.line(info_line::<D>(&game, analyze.kind, moves, ownership.as_deref()));
             }
         }
     }
@@ -395,9 +388,9 @@ impl<D: Dialect> Session<D> {
         color: Color,
         mode: GenmoveMode,
         analyze: Option<Analyze>,
-        input: &mut Input<'_>,
+        input: &mut Input,
     ) -> Flow {
-        let dialect = self.dialect.clone();
+        let dialect = Arc::clone(&self.dialect);
         let mut game = self.game.clone();
         dialect.set_side_to_move(&mut game, side(color));
         if game.outcome().is_some() && mode == GenmoveMode::Cleanup {
@@ -414,13 +407,9 @@ impl<D: Dialect> Session<D> {
         }
         self.game = game;
         let mut limits = self.move_limits(color);
-        let pass = dialect.to_move(&self.game, crate::command::Vertex::Pass);
-        let opponent_passed = self.game.ply() > 0 && self.game.move_played(self.game.ply() - 1) == pass;
-        if mode == GenmoveMode::Cleanup && dialect.is_unsettled(&self.game) {
-            // Play on (no pass) while dead stones or open fights remain on the board.
-            let mut moves = <D::Game as Game>::Moves::default();
-            tessera_core::Playout::generate_tree_moves(&self.game, &mut moves);
-            limits.search_moves = moves.iter().copied().filter(|&mv| Some(mv) != pass).collect();
+        if mode == GenmoveMode::Cleanup {
+            // The game decides what clean-up means (go: no pass while dead stones remain).
+            limits.search_moves = dialect.cleanup_moves(&self.game);
         }
         let stream = analyze.map(|analyze| {
             let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
@@ -429,43 +418,25 @@ impl<D: Dialect> Session<D> {
             (analyze, Some(interval))
         });
         let streaming = stream.is_some();
-        let (mut result, stats) = self.search_now(limits, stream, input);
-        if mode == GenmoveMode::Play && opponent_passed && result.best == pass && dialect.is_unsettled(&self.game) {
-            // Passing would end the game with dead stones or open fights on the board: play on when
-            // a move keeps the game as well won (free under area scoring), so that every referee
-            // scores the final position alike.
-            let pass_rate =
-                stats.as_ref().and_then(|s| s.iter().find(|m| Some(m.mv) == pass)).map_or(1.0, |m| m.win_rate);
-            let alternative = stats.as_ref().and_then(|stats| {
-                stats.iter().find(|m| {
-                    Some(m.mv) != pass && m.visits >= 10 && m.win_rate >= 0.5 && m.win_rate >= pass_rate - 0.05
-                })
-            });
-            if let Some(alternative) = alternative {
-                result.best = Some(alternative.mv);
-                result.score = Score::WinRate(alternative.win_rate);
-            }
-        }
-        let win_rate = match result.score {
-            Score::WinRate(rate) => rate,
-            other => other.win_rate(1.0),
+        let (result, stats) = self.search_now(limits, stream, input);
+        let search = Genmove {
+            result: &result,
+            stats: stats.as_deref(),
+            cleanup: mode == GenmoveMode::Cleanup,
+            budget: self.config.playouts,
         };
-        let resign = mode != GenmoveMode::Cleanup
-            && self.config.resign_threshold > 0.0
-            && result.nodes >= RESIGN_MIN_PLAYOUTS.min(self.config.playouts.unwrap_or(u64::MAX))
-            && win_rate < self.config.resign_threshold;
-        let text = match result.best {
-            _ if resign => "resign".to_string(),
-            None => "pass".to_string(),
+        let answer = dialect.genmove_answer(&self.game, &search);
+        let text = match answer {
+            None => "resign".to_string(),
             Some(mv) => {
-                let vertex = dialect.to_vertex(&self.game, mv).to_string();
+                let vertex = Self::vertex(&self.game, mv);
                 if mode != GenmoveMode::Suggest {
                     self.game.play(mv);
                 }
                 vertex
             }
         };
-        tracing::info!("genmove {color}: {text} ({} playouts, win rate {win_rate:.3})", result.nodes);
+        tracing::info!("genmove {color}: {text} ({} playouts, score {:?})", result.nodes, result.score);
         if streaming {
             self.output.lines([format!("play {text}"), String::new()]);
             Flow::Continue
@@ -476,7 +447,7 @@ impl<D: Dialect> Session<D> {
 
     /// `lz-analyze` / `kata-analyze`: `=` at once, then a line every interval until the next input
     /// line (which is then handled as a command unless it is empty).
-    fn analyze(&mut self, id: Option<u32>, analyze: Analyze, input: &mut Input<'_>) -> Flow {
+    fn analyze(&mut self, id: Option<u32>, analyze: Analyze, input: &mut Input) -> Flow {
         let mut game = self.game.clone();
         if let Some(color) = analyze.color {
             self.dialect.set_side_to_move(&mut game, side(color));
@@ -552,17 +523,5 @@ fn color_of(side: Side) -> Color {
     match side {
         Side::First => Color::Black,
         Side::Second => Color::White,
-    }
-}
-
-/// `B+3.5`, `W+0.5` or `0`.
-#[must_use]
-pub fn format_score(score: f32) -> String {
-    if score > 0.0 {
-        format!("B+{score}")
-    } else if score < 0.0 {
-        format!("W+{}", -score)
-    } else {
-        "0".to_string()
     }
 }

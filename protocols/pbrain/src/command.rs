@@ -64,7 +64,8 @@ pub enum Command {
     Unknown(String),
 }
 
-fn pair(text: &str) -> Option<(u32, u32)> {
+/// Reads `x,y` (spaces around the numbers allowed): the protocol's coordinate pair.
+pub(crate) fn pair(text: &str) -> Option<(u32, u32)> {
     let (x, y) = text.split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }

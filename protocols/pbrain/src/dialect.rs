@@ -1,6 +1,6 @@
 //! What the protocol needs from the game: boards by size and rule, coordinates, forbidden points.
 
-use tessera_core::Game;
+use tessera_core::{EngineOptions, Game, Identity, Notation, Score, Searcher};
 
 /// The rule numbers managers and GUIs send (`INFO rule`), decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,33 +31,48 @@ impl RuleCode {
     }
 }
 
-/// The game as the pbrain session sees it. Coordinates are `(x, y)`, 0-based from the top-left.
+/// The game as the pbrain session sees it, with the searcher that plays it and the player's
+/// opening decisions. Moves are written `x,y` (0-based from the top-left) by the game's notation.
 pub trait Dialect: Send + Sync + 'static {
     /// The game played.
     type Game: Game;
+    /// The searcher that plays it, chosen by the engine crate.
+    type Searcher: Searcher<Self::Game>;
+    /// Move text `x,y`: the only place moves are read and written.
+    type Notation: Notation<Game = Self::Game> + Default;
+    /// Why a board or a stone was refused; its text goes out after `ERROR`.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Who the engine is (the `ABOUT` line).
+    fn identity(&self) -> Identity;
+
+    /// A new searcher.
+    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
 
     /// An empty board of `width` × `height` under `rule`.
     ///
     /// # Errors
-    /// A message for `ERROR` when the size or rule is not supported.
-    fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Self::Game, String>;
+    /// When the size or rule is not supported.
+    fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Self::Game, Self::Error>;
 
-    /// Places a stone for the side to move at `(x, y)` (a manager's move: renju fouls are the
-    /// manager's business, so only off-board and occupied points fail).
+    /// Places a stone for the side to move (a manager's move: renju fouls are the manager's
+    /// business, so only occupied points fail).
     ///
     /// # Errors
-    /// A message for `ERROR`.
-    fn place(&self, game: &mut Self::Game, x: u32, y: u32) -> Result<(), String>;
-
-    /// The coordinates of a move.
-    fn coordinates(&self, mv: <Self::Game as Game>::Move) -> (u32, u32);
+    /// When the point is taken.
+    fn place(&self, game: &mut Self::Game, mv: MoveOf<Self>) -> Result<(), Self::Error>;
 
     /// The renju-forbidden points for black (empty in other rules).
-    fn forbidden_points(&self, game: &Self::Game) -> Vec<(u32, u32)>;
+    fn forbidden_points(&self, game: &Self::Game) -> Vec<MoveOf<Self>>;
 
-    /// The `ABOUT` line: `name="…", version="…", …`.
-    fn about(&self) -> String;
+    /// The three stones we propose when a swap2 game is ours to open.
+    fn swap2_opening(&self, game: &Self::Game, width: u32, height: u32) -> Vec<MoveOf<Self>>;
+
+    /// Whether the side to move, with `score` from its search, would rather swap colours.
+    fn prefers_swap(&self, score: Score) -> bool;
 }
+
+type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
 #[cfg(test)]
 mod tests {

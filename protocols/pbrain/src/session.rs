@@ -4,25 +4,25 @@
 //! search's `done` callback, which also queues our move; the queue is applied before the next
 //! command changes the board. `END` and `STOP` act while thinking.
 
+use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{memory, Engine, EngineOptions, Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{
+    memory, serve, Engine, EngineOptions, Flow, Game, Identity, Input, Limits, LineSession, Notation, Report, Score,
+    SearchResult, Searcher,
+};
 
-use crate::command::{Command, Field};
+use crate::command::{pair, Command, Field};
 use crate::dialect::{Dialect, RuleCode};
 use crate::response::Response;
 use crate::time::{hash_mb_for, hash_mb_for_size, move_budget, TimeSettings};
 
-/// Whether the session goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next command.
-    Continue,
-    /// `END`: exit now.
-    Quit,
+/// Runs a pbrain session of `dialect` on `input` until `END` or the end of input.
+pub fn run<D: Dialect>(dialect: D, options: EngineOptions, input: impl Read + Send + 'static, output: Output) {
+    serve(&mut Session::new(dialect, options, output), input);
 }
 
 /// What a board block (`BOARD`, `YXBOARD`, `SWAP2BOARD` … `DONE`) is for.
@@ -52,10 +52,10 @@ type Queue<M> = Arc<Mutex<Vec<M>>>;
 
 type Move<D> = <<D as Dialect>::Game as Game>::Move;
 
-/// The pbrain session over dialect `D` and searcher `S`.
-pub struct Session<D: Dialect, S: Searcher<D::Game>> {
+/// The pbrain session over dialect `D`.
+pub struct Session<D: Dialect> {
     dialect: Arc<D>,
-    engine: Engine<D::Game, S>,
+    engine: Engine<D::Game, D::Searcher>,
     out: Output,
     size: Option<(u32, u32)>,
     rule: RuleCode,
@@ -73,9 +73,40 @@ pub struct Session<D: Dialect, S: Searcher<D::Game>> {
     ours: Queue<Move<D>>,
 }
 
-impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
-    /// A session writing to `out`, searching with `searcher`.
-    pub fn new(dialect: D, searcher: S, options: EngineOptions, out: Output) -> Self {
+impl<D: Dialect> LineSession for Session<D> {
+    fn handle_line(&mut self, line: &str, _input: &mut Input) -> Flow {
+        let command = line.parse().unwrap_or_else(|never| match never {});
+        self.handle(command)
+    }
+
+    /// Managers kill the engine soon after `END`: the search is stopped, not waited for.
+    fn finish(&mut self) {
+        self.engine.stop();
+    }
+}
+
+/// The `ABOUT` line's fields.
+fn about(identity: &Identity) -> String {
+    format!(
+        "name=\"{}\", version=\"{}\", author=\"{}\", country=\"-\", www=\"{}\", email=\"-\"",
+        identity.name, identity.version, identity.author, identity.url
+    )
+}
+
+/// `mv` as the protocol's `(x, y)`, through the game's notation.
+fn coordinates<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<(u32, u32)> {
+    let text = D::Notation::default().format_move(game, mv);
+    let point = pair(&text);
+    if point.is_none() {
+        tracing::error!("the notation wrote {text}, which is not x,y");
+    }
+    point
+}
+
+impl<D: Dialect> Session<D> {
+    /// A session writing to `out`.
+    pub fn new(dialect: D, options: EngineOptions, out: Output) -> Self {
+        let searcher = dialect.new_searcher(&options);
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
             // Said in the log: nothing may come before the manager's first command is answered.
             tracing::warn!("{note}");
@@ -126,7 +157,7 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 return Flow::Continue;
             }
             Command::About => {
-                self.out.line(Response::About(self.dialect.about()));
+                self.out.line(Response::About(about(&self.dialect.identity())));
                 return Flow::Continue;
             }
             // Managers may send empty lines; they mean nothing.
@@ -196,7 +227,10 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 }
             }
             Command::YxShowForbid => {
-                let points = self.game.as_ref().map(|game| self.dialect.forbidden_points(game)).unwrap_or_default();
+                let points = self.game.as_ref().map_or_else(Vec::new, |game| {
+                    let moves = self.dialect.forbidden_points(game);
+                    moves.into_iter().filter_map(|mv| coordinates::<D>(game, mv)).collect()
+                });
                 self.out.line(Response::Forbid(points));
             }
             Command::YxShowInfo => {
@@ -235,30 +269,39 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                 self.engine.call(|searcher| searcher.clear());
                 self.out.line(Response::Ok);
             }
-            Err(message) => {
+            Err(error) => {
                 self.game = None;
-                self.error(&message);
+                self.error(&error.to_string());
             }
         }
     }
 
+    /// The board again from `stones` under the current rule.
     fn rebuild(&mut self) -> Result<(), String> {
         let (width, height) = self.size.ok_or("no board: send START first")?;
-        let mut game = self.dialect.new_game(width, height, self.rule)?;
+        let mut game = self.dialect.new_game(width, height, self.rule).map_err(|error| error.to_string())?;
         for &(x, y) in &self.stones {
-            self.dialect.place(&mut game, x, y)?;
+            self.place_on(&mut game, x, y)?;
         }
         self.game = Some(game);
         Ok(())
     }
 
+    /// Places the stone at `(x, y)` on `game` for the side to move.
+    fn place_on(&self, game: &mut D::Game, x: u32, y: u32) -> Result<(), String> {
+        let mv = D::Notation::default().parse_move(game, &format!("{x},{y}")).map_err(|error| error.to_string())?;
+        self.dialect.place(game, mv).map_err(|error| error.to_string())
+    }
+
     /// Places a stone for the side to move; prints `ERROR` and returns false if it cannot.
     fn place(&mut self, x: u32, y: u32) -> bool {
-        let Some(game) = self.game.as_mut() else {
+        let Some(mut game) = self.game.take() else {
             self.error("no board: send START first");
             return false;
         };
-        match self.dialect.place(game, x, y) {
+        let placed = self.place_on(&mut game, x, y);
+        self.game = Some(game);
+        match placed {
             Ok(()) => {
                 self.stones.push((x, y));
                 true
@@ -273,8 +316,10 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     fn apply_our_moves(&mut self) {
         let moves: Vec<Move<D>> = std::mem::take(&mut *self.ours.lock());
         for mv in moves {
-            let (x, y) = self.dialect.coordinates(mv);
-            self.place(x, y);
+            let Some(game) = self.game.as_ref() else { return };
+            if let Some((x, y)) = coordinates::<D>(game, mv) {
+                self.place(x, y);
+            }
         }
     }
 
@@ -329,11 +374,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
     }
 
     fn swap2(&mut self) {
-        let Some((width, height)) = self.size else { return };
+        let (Some((width, height)), Some(game)) = (self.size, self.game.as_ref()) else { return };
         match self.stones.len() {
             0 => {
-                let (cx, cy) = (width / 2, height / 2);
-                self.out.line(Response::Stones(vec![(cx, cy), (cx + 1, cy + 1), (cx + 1, cy.saturating_sub(1))]));
+                let stones = self.dialect.swap2_opening(game, width, height);
+                let points = stones.into_iter().filter_map(|mv| coordinates::<D>(game, mv)).collect();
+                self.out.line(Response::Stones(points));
             }
             3 => self.think(Answer::SwapOrMove, None),
             5 => self.think(Answer::SwapOrMove, None),
@@ -400,11 +446,12 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         };
         let sink = {
             let out = self.out.clone();
-            let dialect = Arc::clone(&self.dialect);
+            let root = game.clone();
             let show_detail = self.show_detail;
             move |report: Report<Move<D>>| match report {
                 Report::Info(info) => {
-                    let pv: Vec<String> = info.pv.iter().map(|&mv| coordinate_text(dialect.as_ref(), mv)).collect();
+                    let notation = D::Notation::default();
+                    let pv: Vec<String> = info.pv.iter().map(|&mv| notation.format_move(&root, mv)).collect();
                     let mut lines = vec![Response::Message(format!(
                         "depth {} eval {} nodes {} nps {} pv {}",
                         info.depth,
@@ -417,14 +464,15 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
                         if let Some(&best) = info.pv.first() {
                             lines.push(Response::Message(format!(
                                 "REALTIME BEST {}",
-                                coordinate_text(dialect.as_ref(), best)
+                                notation.format_move(&root, best)
                             )));
                         }
                     }
                     out.lines(lines);
                 }
                 Report::CurrentMove { mv, .. } if show_detail => {
-                    out.line(Response::Message(format!("REALTIME POS {}", coordinate_text(dialect.as_ref(), mv))));
+                    let text = D::Notation::default().format_move(&root, mv);
+                    out.line(Response::Message(format!("REALTIME POS {text}")));
                 }
                 Report::Text(text) => out.line(Response::Message(text)),
                 _ => {}
@@ -434,16 +482,14 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
             let out = self.out.clone();
             let dialect = Arc::clone(&self.dialect);
             let ours = Arc::clone(&self.ours);
+            let root = game.clone();
             move |result: SearchResult<Move<D>>| {
-                let Some(best) = result.best else {
+                let Some((best, (x, y))) = result.best.and_then(|mv| Some((mv, coordinates::<D>(&root, mv)?))) else {
                     out.line(Response::Error("no legal move".into()));
                     return;
                 };
-                let (x, y) = dialect.coordinates(best);
-                let white_is_worse = matches!(result.score, Score::Centipawns(cp) if cp < -30)
-                    || matches!(result.score, Score::Mate(n) if n < 0);
                 match answer {
-                    Answer::SwapOrMove if white_is_worse => out.line(Response::Swap),
+                    Answer::SwapOrMove if dialect.prefers_swap(result.score) => out.line(Response::Swap),
                     Answer::Analysis => out.line(Response::Move(x, y)),
                     Answer::Move | Answer::SwapOrMove => {
                         // Queue the move before printing it: the manager's next command may come at once.
@@ -458,11 +504,6 @@ impl<D: Dialect, S: Searcher<D::Game>> Session<D, S> {
         }
         self.engine.go(game, limits, sink, done);
     }
-}
-
-fn coordinate_text<D: Dialect>(dialect: &D, mv: Move<D>) -> String {
-    let (x, y) = dialect.coordinates(mv);
-    format!("{x},{y}")
 }
 
 fn score_text(score: Score) -> String {

@@ -3,68 +3,17 @@
 //! search the session starts is answered by exactly one line (a move, `SWAP`, or `ERROR` when no
 //! move is left), and every move answered is legal on the board it was searched on. Bounded for CI.
 
+mod toy;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::Once;
 
 use proptest::prelude::*;
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, InfoSink, Limits, SearchControl, SearchResult, Searcher};
-use tessera_pbrain::{Command, Dialect, Flow, RuleCode, Session};
-
-/// Tic-tac-toe as a pbrain game: `START 3` only, point `x,y` is square `3y + x`.
-struct Toy;
-
-impl Dialect for Toy {
-    type Game = TicTacToe;
-    fn new_game(&self, width: u32, height: u32, _rule: RuleCode) -> Result<TicTacToe, String> {
-        if (width, height) == (3, 3) {
-            Ok(TicTacToe::new())
-        } else {
-            Err(format!("{width}x{height}: only 3x3"))
-        }
-    }
-    fn place(&self, game: &mut TicTacToe, x: u32, y: u32) -> Result<(), String> {
-        if x >= 3 || y >= 3 {
-            return Err(format!("{x},{y} is off the board"));
-        }
-        game.try_play((3 * y + x) as u8).map_err(|error| error.to_string())
-    }
-    fn coordinates(&self, mv: u8) -> (u32, u32) {
-        (u32::from(mv % 3), u32::from(mv / 3))
-    }
-    fn forbidden_points(&self, _game: &TicTacToe) -> Vec<(u32, u32)> {
-        Vec::new()
-    }
-    fn about(&self) -> String {
-        "name=\"toy\"".into()
-    }
-}
-
-/// Alpha-beta that keeps the root of every search it is asked for.
-struct Counting {
-    inner: AlphaBeta<TicTacToe>,
-    roots: Arc<Mutex<Vec<TicTacToe>>>,
-}
-
-impl Searcher<TicTacToe> for Counting {
-    fn search(
-        &mut self,
-        root: &TicTacToe,
-        limits: &Limits<u8>,
-        control: &SearchControl,
-        sink: &mut dyn InfoSink<u8>,
-    ) -> SearchResult<u8> {
-        self.roots.lock().expect("not poisoned").push(root.clone());
-        self.inner.search(root, limits, control, sink)
-    }
-    fn clear(&mut self) {
-        self.inner.clear();
-    }
-    fn set_options(&mut self, options: &EngineOptions) {
-        self.inner.set_options(options);
-    }
-}
+use tessera_core::{EngineOptions, Game};
+use tessera_pbrain_protocol::{Command, Flow, Session};
+use toy::Toy;
 
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
@@ -141,9 +90,9 @@ proptest! {
         count_panics();
         let capture = Capture::new();
         let options = EngineOptions { hash_mb: 1, ..EngineOptions::default() };
-        let roots = Arc::new(Mutex::new(Vec::new()));
-        let searcher = Counting { inner: AlphaBeta::new(&options, 5), roots: Arc::clone(&roots) };
-        let mut session = Session::new(Toy, searcher, options, Output::new(capture.clone()));
+        let toy = Toy::default();
+        let roots = std::sync::Arc::clone(&toy.roots);
+        let mut session = Session::new(toy, options, Output::new(capture.clone()));
         for line in groups.iter().flatten() {
             let command: Command = line.parse().unwrap_or_else(|never| match never {});
             prop_assert_eq!(session.handle(command), Flow::Continue);

@@ -1,5 +1,6 @@
-//! GUI → engine commands of UCCI and of the Pikafish-style UCI dialect, parsed from and written
-//! back to text. Moves and FENs stay text here: the session reads them with the game's notation.
+//! GUI → engine commands of UCCI, parsed from and written back to text. Moves and FENs stay text
+//! here: the session reads them with the game's notation. (The UCI dialect of xiangqi GUIs is
+//! UCI: `tessera-uci-protocol` speaks it.)
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,7 +23,7 @@ pub struct PositionSpec {
     pub moves: Vec<String>,
 }
 
-/// The tokens of a `go` command, both dialects (each field is absent unless given).
+/// The tokens of a `go` command (each field is absent unless given).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Go {
     /// `ponder`: think on the opponent's time.
@@ -37,7 +38,7 @@ pub struct Go {
     pub nodes: Option<u64>,
     /// `time t` (UCCI: seconds, or milliseconds with `usemillisec`).
     pub time: Option<f64>,
-    /// `movestogo m` (both dialects).
+    /// `movestogo m`.
     pub moves_to_go: Option<u32>,
     /// `increment i` (UCCI).
     pub increment: Option<f64>,
@@ -47,20 +48,6 @@ pub struct Go {
     pub opp_moves_to_go: Option<u32>,
     /// `oppincrement i` (UCCI).
     pub opp_increment: Option<f64>,
-    /// `wtime ms` (UCI).
-    pub wtime: Option<u64>,
-    /// `btime ms` (UCI).
-    pub btime: Option<u64>,
-    /// `winc ms` (UCI).
-    pub winc: Option<u64>,
-    /// `binc ms` (UCI).
-    pub binc: Option<u64>,
-    /// `movetime ms` (UCI).
-    pub movetime: Option<u64>,
-    /// `mate n` (UCI).
-    pub mate: Option<u32>,
-    /// `searchmoves m…` (UCI).
-    pub search_moves: Vec<String>,
     /// Tokens that could not be read, each with the reason. They are skipped, as UCI engines do:
     /// the session reports them and runs the rest, so every `go` ends in a move. Not printed.
     pub problems: Vec<String>,
@@ -73,20 +60,16 @@ pub struct Go {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// `ucci`: start UCCI.
+    /// `ucci`: the boot command.
     Ucci,
-    /// `uci`: start the UCI dialect.
-    Uci,
     /// `isready`.
     IsReady,
-    /// `setoption …`: UCCI `setoption <name> [<value>]` or UCI `setoption name <id> [value <x>]`.
+    /// `setoption <name> [<value>]`.
     SetOption {
-        /// The option's name (UCCI: one word; UCI: may contain spaces).
+        /// The option's name (one word).
         name: String,
         /// Its value, if any.
         value: Option<String>,
-        /// Whether it came in the UCI form.
-        uci_form: bool,
     },
     /// `position …`.
     Position(PositionSpec),
@@ -103,10 +86,6 @@ pub enum Command {
     Stop,
     /// `probe …` (a position to look up in the hash table).
     Probe(PositionSpec),
-    /// `ucinewgame` (UCI).
-    NewGame,
-    /// `debug on|off` (UCI).
-    Debug(bool),
     /// `quit`.
     Quit,
     /// An empty line.
@@ -204,20 +183,8 @@ fn parse_go(tokens: &[&str]) -> Go {
             "oppincrement" => {
                 go.opp_increment = go_value(token, value, &mut problems).map(|value| value as _).or(go.opp_increment)
             }
-            "wtime" => go.wtime = go_value(token, value, &mut problems).map(|value| value as u64).or(go.wtime),
-            "btime" => go.btime = go_value(token, value, &mut problems).map(|value| value as u64).or(go.btime),
-            "winc" => go.winc = go_value(token, value, &mut problems).map(|value| value as u64).or(go.winc),
-            "binc" => go.binc = go_value(token, value, &mut problems).map(|value| value as u64).or(go.binc),
-            "movetime" => go.movetime = go_value(token, value, &mut problems).map(|value| value as _).or(go.movetime),
-            "mate" => go.mate = go_value(token, value, &mut problems).map(|value| value as _).or(go.mate),
             "perft" => {
                 go.perft = go_value(token, value, &mut problems).map(|depth| depth.min(64.0) as u32).or(go.perft)
-            }
-            "searchmoves" => {
-                let moves: Vec<String> = tokens[index + 1..].iter().map(|&mv| mv.to_owned()).collect();
-                index += moves.len();
-                go.search_moves = moves;
-                takes_value = false;
             }
             other => {
                 problems.push(format!("go: unknown token '{other}'; ignored"));
@@ -231,19 +198,9 @@ fn parse_go(tokens: &[&str]) -> Go {
 }
 
 fn parse_setoption(tokens: &[&str]) -> Result<Command, CommandError> {
-    if tokens.first() == Some(&"name") {
-        let value_at = tokens.iter().position(|&token| token == "value");
-        let name_end = value_at.unwrap_or(tokens.len());
-        if name_end <= 1 {
-            return Err(malformed("setoption", "name without an option name"));
-        }
-        let name = tokens[1..name_end].join(" ");
-        let value = value_at.map(|at| tokens[at + 1..].join(" "));
-        return Ok(Command::SetOption { name, value, uci_form: true });
-    }
     let (name, rest) = tokens.split_first().ok_or_else(|| malformed("setoption", "no option name"))?;
     let value = (!rest.is_empty()).then(|| rest.join(" "));
-    Ok(Command::SetOption { name: (*name).to_owned(), value, uci_form: false })
+    Ok(Command::SetOption { name: (*name).to_owned(), value })
 }
 
 impl FromStr for Command {
@@ -256,7 +213,6 @@ impl FromStr for Command {
         };
         Ok(match word {
             "ucci" => Command::Ucci,
-            "uci" => Command::Uci,
             "isready" => Command::IsReady,
             "setoption" => parse_setoption(rest)?,
             "position" => Command::Position(parse_position_spec("position", rest)?),
@@ -265,8 +221,6 @@ impl FromStr for Command {
             "ponderhit" => Command::PonderHit { draw: rest.first() == Some(&"draw") },
             "stop" => Command::Stop,
             "probe" => Command::Probe(parse_position_spec("probe", rest)?),
-            "ucinewgame" => Command::NewGame,
-            "debug" => Command::Debug(rest.first() != Some(&"off")),
             "quit" => Command::Quit,
             other => return Err(CommandError::Unknown(other.to_owned())),
         })
@@ -292,7 +246,7 @@ impl fmt::Display for Go {
                 write!(f, " {word}")?;
             }
         }
-        let numbers: [(&str, Option<String>); 15] = [
+        let numbers: [(&str, Option<String>); 9] = [
             ("depth", self.depth.map(|v| v.to_string())),
             ("nodes", self.nodes.map(|v| v.to_string())),
             ("time", self.time.map(|v| v.to_string())),
@@ -301,21 +255,12 @@ impl fmt::Display for Go {
             ("opptime", self.opp_time.map(|v| v.to_string())),
             ("oppmovestogo", self.opp_moves_to_go.map(|v| v.to_string())),
             ("oppincrement", self.opp_increment.map(|v| v.to_string())),
-            ("wtime", self.wtime.map(|v| v.to_string())),
-            ("btime", self.btime.map(|v| v.to_string())),
-            ("winc", self.winc.map(|v| v.to_string())),
-            ("binc", self.binc.map(|v| v.to_string())),
-            ("movetime", self.movetime.map(|v| v.to_string())),
-            ("mate", self.mate.map(|v| v.to_string())),
             ("perft", self.perft.map(|v| v.to_string())),
         ];
         for (word, value) in numbers {
             if let Some(value) = value {
                 write!(f, " {word} {value}")?;
             }
-        }
-        if !self.search_moves.is_empty() {
-            write!(f, " searchmoves {}", self.search_moves.join(" "))?;
         }
         Ok(())
     }
@@ -325,13 +270,8 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Ucci => write!(f, "ucci"),
-            Command::Uci => write!(f, "uci"),
             Command::IsReady => write!(f, "isready"),
-            Command::SetOption { name, value, uci_form: true } => {
-                write!(f, "setoption name {name}")?;
-                value.as_ref().map_or(Ok(()), |value| write!(f, " value {value}"))
-            }
-            Command::SetOption { name, value, uci_form: false } => {
+            Command::SetOption { name, value } => {
                 write!(f, "setoption {name}")?;
                 value.as_ref().map_or(Ok(()), |value| write!(f, " {value}"))
             }
@@ -347,8 +287,6 @@ impl fmt::Display for Command {
                 write!(f, "probe ")?;
                 write_spec(f, spec)
             }
-            Command::NewGame => write!(f, "ucinewgame"),
-            Command::Debug(on) => write!(f, "debug {}", if *on { "on" } else { "off" }),
             Command::Quit => write!(f, "quit"),
             Command::Empty => Ok(()),
         }
@@ -363,12 +301,9 @@ mod tests {
     fn commands_round_trip_through_text() {
         for line in [
             "ucci",
-            "uci",
             "isready",
             "setoption usemillisec true",
             "setoption newgame",
-            "setoption name Move Overhead value 50",
-            "setoption name Clear Hash",
             "position startpos moves h2e2 h9g7",
             "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2",
             "banmoves h2e2 b0c2",
@@ -376,9 +311,7 @@ mod tests {
             "go draw time 60000 movestogo 40",
             "go depth 8",
             "go infinite",
-            "go wtime 1000 btime 2000 winc 10 binc 10",
             "go perft 3",
-            "go depth 5 searchmoves h2e2 b2e2",
             "ponderhit draw",
             "ponderhit",
             "stop",

@@ -1,11 +1,14 @@
-//! `tessera-ucci-protocol`: UCCI 3.0 for xiangqi engines, plus the Pikafish-style UCI dialect
-//! that the same engine speaks when its first command is `uci`.
+//! `tessera-ucci-protocol`: UCCI 3.0, the Universal Chinese Chess Protocol.
 //!
 //! - [`Command`] and [`Response`]: the grammar in both directions (`FromStr` + `Display`).
 //! - [`Session`]: the engine side (boot, idle and thinking states, batch mode, pondering,
-//!   draw and resign decisions, `probe`, perft), driving core's [`tessera_core::AlphaBeta`].
-//! - [`Dialect`]: what the session needs from the game (start, FEN, move text, perft), implemented
-//!   by the engine binary with the game crate's notation.
+//!   draw and resign decisions, `probe`, perft) on core's [`tessera_core::Engine`]; [`run`]
+//!   serves it on stdin.
+//! - [`Dialect`]: what the session needs from the game (start, FEN, move text through the game's
+//!   [`Notation`], perft) and the searcher that plays it, implemented by an engine crate.
+//!
+//! Xiangqi GUIs that speak UCI (Pikafish-style) are served by `tessera-uci-protocol`; an engine
+//! binary picks the session from the first line ([`tessera_core::serve_chosen`]).
 
 mod command;
 mod options;
@@ -14,33 +17,39 @@ mod response;
 mod session;
 
 pub use command::{Command, CommandError, Go, PositionSpec, Start};
-pub use options::{OptionEffect, Options, Randomness, UCCI_OPTIONS, UCI_OPTIONS};
+pub use options::{OptionEffect, Options, Randomness, UCCI_OPTIONS};
 pub use report::{ucci_score, Verdict, VerdictPolicy};
 pub use response::{InfoLine, Response, ResponseError, ScoreText};
-pub use session::{Mode, Session};
+pub use session::{run, Session};
 
-use tessera_core::{Evaluate, Game, NullMove, Tactical};
+use tessera_core::tt::TtEntry;
+use tessera_core::{EngineOptions, Game, Identity, Notation, Searcher};
 
-/// Who the engine says it is in its boot answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Identity {
-    /// `id name`.
-    pub name: &'static str,
-    /// `id author`.
-    pub author: &'static str,
-    /// `id copyright` (UCCI).
-    pub copyright: &'static str,
-    /// `id user` (UCCI).
-    pub user: &'static str,
+/// The position a search starts from, and what to tell the GUI about it.
+#[derive(Clone, Debug)]
+pub struct SearchRoot<G> {
+    /// The position to search.
+    pub position: G,
+    /// A note for `info message` (e.g. that the game is over by the game's rules).
+    pub note: Option<String>,
 }
 
-/// What the session needs from the game: positions, move text and perft.
-pub trait Dialect: Clone + Send + Sync + 'static {
-    /// The game (xiangqi), searchable by core's alpha-beta.
-    type Game: Evaluate + Tactical + NullMove;
+/// What the session needs from the game and its engine.
+pub trait Dialect: Send + Sync + 'static {
+    /// The game (xiangqi).
+    type Game: Game;
+    /// The searcher that plays it, chosen by the engine crate.
+    type Searcher: Searcher<Self::Game>;
+    /// The game's move text (ICCS `h2e2`): the only place moves are read and written.
+    type Notation: Notation<Game = Self::Game> + Default;
+    /// Why a FEN was refused.
+    type FenError: std::error::Error;
 
-    /// The boot answer's identity.
+    /// The boot answer's identity (`id name`, `copyright`, `author`, `user`).
     fn identity(&self) -> Identity;
+
+    /// A new searcher.
+    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
 
     /// The standard start position.
     fn start_position(&self) -> Self::Game;
@@ -48,22 +57,24 @@ pub trait Dialect: Clone + Send + Sync + 'static {
     /// A position from a FEN (all its fields).
     ///
     /// # Errors
-    /// A description of what is wrong with the FEN.
-    fn parse_fen(&self, fen: &str) -> Result<Self::Game, String>;
+    /// What is wrong with the FEN.
+    fn parse_fen(&self, fen: &str) -> Result<Self::Game, Self::FenError>;
 
-    /// Reads a move's text (syntax only; the session checks legality).
-    fn parse_move(&self, position: &Self::Game, text: &str) -> Option<<Self::Game as Game>::Move>;
+    /// What `go` searches in `position` (default: `position` itself). A game whose rules end a
+    /// game its GUIs play on (xiangqi's repetition verdicts) may search the board as it stands.
+    fn search_root(&self, position: &Self::Game) -> SearchRoot<Self::Game> {
+        SearchRoot { position: position.clone(), note: None }
+    }
 
-    /// Writes a move.
-    fn format_move(&self, position: &Self::Game, mv: <Self::Game as Game>::Move) -> String;
+    /// The static evaluation `go depth 0` reports (UCCI units: 100 = a horse).
+    fn static_eval(&self, position: &Self::Game) -> i32;
 
-    /// The same board and side to move without the moves that led there (so no repetition is
-    /// seen): what the session searches when our rules end a game the GUI goes on with.
-    fn without_history(&self, position: &Self::Game) -> Self::Game;
+    /// What the searcher's table holds for the position with `key` (`probe`); `None` when it
+    /// keeps no table.
+    fn probe(&self, _searcher: &Self::Searcher, _key: u64) -> Option<TtEntry> {
+        None
+    }
 
     /// Perft split by root move.
     fn perft_divide(&self, position: &Self::Game, depth: u32) -> Vec<(<Self::Game as Game>::Move, u64)>;
-
-    /// Estimated moves left in a game, for the time manager.
-    fn moves_left(&self) -> u32;
 }

@@ -38,16 +38,14 @@ pub struct Options {
     pub use_millisec: bool,
     /// UCCI `batch`: read nothing while thinking.
     pub batch: bool,
-    /// `debug`: extra `info message`/`info string` lines.
+    /// `debug`: extra `info message` lines.
     pub debug: bool,
-    /// `ponder` / `Ponder`: the GUI may ask us to ponder (we also send `ponder` moves regardless).
+    /// `ponder`: the GUI may ask us to ponder (we also send `ponder` moves regardless).
     pub ponder: bool,
     /// Search threads.
     pub threads: usize,
     /// Hash table MiB.
     pub hash_mb: usize,
-    /// Principal variations (UCI `MultiPV`).
-    pub multipv: usize,
     /// Time kept back for the GUI and pipes.
     pub move_overhead: Duration,
     /// UCCI `randomness`.
@@ -66,7 +64,6 @@ impl Default for Options {
             ponder: false,
             threads: 1,
             hash_mb: 16,
-            multipv: 1,
             move_overhead: Duration::from_millis(30),
             randomness: Randomness::None,
             hash_max_mb: memory::max_table_mb(),
@@ -81,9 +78,9 @@ pub enum OptionEffect {
     Set,
     /// The search options changed: apply them to the searcher.
     Engine,
-    /// `newgame` / `Clear Hash`: forget the game.
+    /// `newgame`: forget the game.
     NewGame,
-    /// The option is unknown (UCCI: not an error; UCI: reported).
+    /// The option is unknown (not an error in UCCI: logged only).
     Unknown,
     /// The value could not be read.
     BadValue(String),
@@ -107,16 +104,6 @@ pub const UCCI_OPTIONS: [&str; 15] = [
     "knowledge type combo var none var small var medium var large default large",
     "randomness type combo var none var small var medium var large default none",
     "newgame type button",
-];
-
-/// The UCI boot answer's option lines (without the leading `option `); `Hash` is declared apart,
-/// with the machine's maximum ([`Options::uci_declarations`]).
-pub const UCI_OPTIONS: [&str; 5] = [
-    "name Threads type spin default 1 min 1 max 64",
-    "name MultiPV type spin default 1 min 1 max 16",
-    "name Ponder type check default false",
-    "name Move Overhead type spin default 30 min 0 max 5000",
-    "name Clear Hash type button",
 ];
 
 fn flag(value: Option<&str>) -> Result<bool, OptionEffect> {
@@ -143,14 +130,7 @@ impl Options {
         lines
     }
 
-    /// The UCI boot answer's option lines (without the leading `option `).
-    #[must_use]
-    pub fn uci_declarations(&self) -> Vec<String> {
-        let hash = format!("name Hash type spin default 16 min 1 max {}", self.hash_max_mb);
-        std::iter::once(hash).chain(UCI_OPTIONS.iter().map(|line| (*line).to_string())).collect()
-    }
-
-    /// Applies `setoption <name> <value>` of either dialect (names compared without case and spaces).
+    /// Applies `setoption <name> <value>` (names compared without case and spaces).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> OptionEffect {
         let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         let result = match key.as_str() {
@@ -159,7 +139,7 @@ impl Options {
             "debug" => flag(value).map(|on| self.debug = on).map(|()| OptionEffect::Set),
             "ponder" => flag(value).map(|on| self.ponder = on).map(|()| OptionEffect::Set),
             // UCCI `hashsize 0` means "choose for me".
-            "hashsize" | "hash" => spin(value, 0, self.hash_max_mb as u64)
+            "hashsize" => spin(value, 0, self.hash_max_mb as u64)
                 .map(|mb| self.hash_mb = if mb == 0 { 16 } else { mb as usize })
                 .map(|()| OptionEffect::Engine),
             // UCCI `threads 0` means "as many as there are cores".
@@ -168,10 +148,6 @@ impl Options {
                     let auto = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
                     self.threads = if threads == 0 { auto } else { threads as usize };
                 })
-                .map(|()| OptionEffect::Engine),
-            "multipv" => spin(value, 1, 16).map(|lines| self.multipv = lines as usize).map(|()| OptionEffect::Engine),
-            "moveoverhead" => spin(value, 0, 5000)
-                .map(|ms| self.move_overhead = Duration::from_millis(ms))
                 .map(|()| OptionEffect::Engine),
             "randomness" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("none") => Ok(Randomness::None),
@@ -182,7 +158,7 @@ impl Options {
             }
             .map(|randomness| self.randomness = randomness)
             .map(|()| OptionEffect::Set),
-            "newgame" | "clearhash" => Ok(OptionEffect::NewGame),
+            "newgame" => Ok(OptionEffect::NewGame),
             // Accepted with no effect: we have no book, no tablebases, no promotion variant,
             // and the search has one strength setting.
             "usebook" | "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "promotion" | "pruning"
@@ -195,12 +171,7 @@ impl Options {
     /// The searcher's share of the options.
     #[must_use]
     pub fn engine_options(&self) -> EngineOptions {
-        EngineOptions {
-            threads: self.threads,
-            hash_mb: self.hash_mb,
-            multipv: self.multipv,
-            move_overhead: self.move_overhead,
-        }
+        EngineOptions { threads: self.threads, hash_mb: self.hash_mb, multipv: 1, move_overhead: self.move_overhead }
     }
 }
 
@@ -209,21 +180,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_dialects_set_the_same_values() {
+    fn options_set_their_values() {
         let mut options = Options::default();
         assert_eq!(options.set("usemillisec", Some("true")), OptionEffect::Set);
         assert!(options.use_millisec);
-        assert_eq!(options.set("Hash", Some("64")), OptionEffect::Engine);
+        assert_eq!(options.set("hashsize", Some("64")), OptionEffect::Engine);
+        assert_eq!(options.hash_mb, 64);
         assert_eq!(options.set("hashsize", Some("0")), OptionEffect::Engine);
         assert_eq!(options.hash_mb, 16);
-        assert_eq!(options.set("Move Overhead", Some("100")), OptionEffect::Engine);
-        assert_eq!(options.move_overhead, Duration::from_millis(100));
-        assert_eq!(options.set("MultiPV", Some("99")), OptionEffect::Engine);
-        assert_eq!(options.multipv, 16);
         assert_eq!(options.set("randomness", Some("medium")), OptionEffect::Set);
         assert_eq!(options.randomness.margin(), 15);
         assert_eq!(options.set("newgame", None), OptionEffect::NewGame);
-        assert_eq!(options.set("Clear Hash", None), OptionEffect::NewGame);
         assert_eq!(options.set("promotion", Some("false")), OptionEffect::Set);
         assert_eq!(options.set("whatever", Some("1")), OptionEffect::Unknown);
         assert!(matches!(options.set("batch", Some("maybe")), OptionEffect::BadValue(_)));

@@ -1,10 +1,8 @@
-//! Turning search events into `info` lines of each dialect, and the draw/resign decisions that
-//! UCCI lets an engine attach to `bestmove`.
+//! UCCI's scores, and the draw/resign decisions it lets an engine attach to `bestmove`.
 
 use tessera_core::Score;
 
-use crate::response::{InfoLine, ScoreText};
-use crate::session::Mode;
+use crate::response::InfoLine;
 
 /// The UCCI value of a mate: ElephantEye's convention, 10000 minus the plies to mate.
 const UCCI_MATE: i32 = 10_000;
@@ -20,22 +18,9 @@ pub fn ucci_score(score: Score) -> i32 {
     }
 }
 
-/// The score in the session's dialect.
-pub(crate) fn score_text(mode: Mode, score: Score) -> ScoreText {
-    match (mode, score) {
-        (Mode::Uci, Score::Mate(moves)) => ScoreText::Mate(moves),
-        (Mode::Uci, score) => ScoreText::Centipawns(ucci_score(score)),
-        (_, score) => ScoreText::Plain(ucci_score(score)),
-    }
-}
-
-/// An `info` line with only a free-text message in the dialect's form.
-pub(crate) fn message(mode: Mode, text: impl Into<String>) -> InfoLine {
-    let text = text.into();
-    match mode {
-        Mode::Uci => InfoLine { string: Some(text), ..InfoLine::default() },
-        _ => InfoLine { message: Some(text), ..InfoLine::default() },
-    }
+/// An `info message` line.
+pub(crate) fn message(text: impl Into<String>) -> InfoLine {
+    InfoLine { message: Some(text.into()), ..InfoLine::default() }
 }
 
 /// What to attach to a UCCI `bestmove`.

@@ -1,4 +1,6 @@
-//! Engine → GUI lines of UCCI and of the UCI dialect, written and parsed back.
+//! Engine → GUI lines of UCCI, written and parsed back. The parser also reads the UCI fields
+//! (`score cp`, `seldepth`, `info string` …) that some UCCI engines (Fairy-Stockfish) write, so
+//! the arena can follow them; this engine writes UCCI's own forms only.
 
 use std::fmt;
 use std::str::FromStr;
@@ -50,7 +52,7 @@ pub struct InfoLine {
 /// A line from the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Response {
-    /// `id <key> <value>` (UCCI keys: name, copyright, author, user; UCI: name, author).
+    /// `id <key> <value>` (keys: name, copyright, author, user).
     Id {
         /// The key.
         key: String,
@@ -61,8 +63,6 @@ pub enum Response {
     Option(String),
     /// `ucciok`.
     UcciOk,
-    /// `uciok`.
-    UciOk,
     /// `readyok`.
     ReadyOk,
     /// `info …`.
@@ -161,7 +161,6 @@ impl fmt::Display for Response {
             Response::Id { key, value } => write!(f, "id {key} {value}"),
             Response::Option(text) => write!(f, "option {text}"),
             Response::UcciOk => write!(f, "ucciok"),
-            Response::UciOk => write!(f, "uciok"),
             Response::ReadyOk => write!(f, "readyok"),
             Response::Info(info) => write!(f, "{info}"),
             Response::BestMove { mv, ponder, draw, resign } => {
@@ -303,7 +302,6 @@ impl FromStr for Response {
             "id" if !rest.is_empty() => Response::Id { key: rest[0].to_owned(), value: rest[1..].join(" ") },
             "option" => Response::Option(rest.join(" ")),
             "ucciok" => Response::UcciOk,
-            "uciok" => Response::UciOk,
             "readyok" => Response::ReadyOk,
             "info" => Response::Info(parse_info(rest).ok_or_else(error)?),
             "bestmove" if !rest.is_empty() => {
@@ -349,7 +347,6 @@ mod tests {
             "id name Tessera",
             "option usemillisec type check default false",
             "ucciok",
-            "uciok",
             "readyok",
             "info depth 5 score 20 pv h2e2 h9g7",
             "info nodes 1234 time 56",

@@ -10,28 +10,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use tessera_core::io::{spawn_reader, Output};
+use tessera_core::io::Output;
 use tessera_core::{
-    memory, AlphaBeta, Bound, Clock, Engine, Evaluate, Game, Info, Limits, PackedMove, Report, Rng, Score,
-    SearchResult, Searcher, Side,
+    memory, serve, Bound, Clock, Engine, Flow, Game, Info, Input, Limits, LineSession, Notation, PackedMove, Report,
+    Rng, Score, SearchResult, Searcher,
 };
 
 use crate::command::{Command, Go, PositionSpec, Start};
 use crate::options::{OptionEffect, Options, Randomness};
-use crate::report::{message, score_text, ucci_score, VerdictPolicy};
+use crate::report::{message, ucci_score, VerdictPolicy};
 use crate::response::{InfoLine, Response, ScoreText};
-use crate::Dialect;
-
-/// Which protocol the session speaks, decided by the first command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Waiting for `ucci` or `uci`.
-    Boot,
-    /// UCCI.
-    Ucci,
-    /// The Pikafish-style UCI dialect.
-    Uci,
-}
+use crate::{Dialect, SearchRoot};
 
 /// ElephantEye's answer to a bare `go`: a deep fixed depth.
 const BARE_GO_DEPTH: u32 = 12;
@@ -41,12 +30,16 @@ type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 /// The latest score and first move of each principal variation (for `randomness`).
 type Candidates<D> = Arc<Mutex<Vec<(i32, MoveOf<D>)>>>;
 
+/// Runs a UCCI session of `dialect` on `input` until `quit` or the end of input.
+pub fn run<D: Dialect>(dialect: D, input: impl Read + Send + 'static, output: Output, options: Options) {
+    serve(&mut Session::new(dialect, output, options), input);
+}
+
 /// One engine session over stdin/stdout (or any reader and [`Output`]).
 pub struct Session<D: Dialect> {
-    dialect: D,
+    dialect: Arc<D>,
     output: Output,
-    mode: Mode,
-    engine: Engine<D::Game, AlphaBeta<D::Game>>,
+    engine: Engine<D::Game, D::Searcher>,
     position: D::Game,
     banned: Vec<MoveOf<D>>,
     options: Options,
@@ -62,16 +55,15 @@ impl<D: Dialect> Session<D> {
     /// the command line) as the starting values.
     pub fn new(dialect: D, output: Output, mut options: Options) -> Self {
         options.hash_mb = options.hash_mb.clamp(1, options.hash_max_mb);
-        let searcher = AlphaBeta::new(&options.engine_options(), dialect.moves_left());
+        let searcher = dialect.new_searcher(&options.engine_options());
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
             // Nothing may precede the GUI's `ucci` on stdout: the log says it.
             tracing::warn!("{note}");
         }
         let position = dialect.start_position();
         Session {
-            dialect,
+            dialect: Arc::new(dialect),
             output,
-            mode: Mode::Boot,
             engine: Engine::new(searcher),
             position,
             banned: Vec::new(),
@@ -80,25 +72,6 @@ impl<D: Dialect> Session<D> {
             draw_offered: Arc::new(AtomicBool::new(false)),
             last_root: Arc::default(),
         }
-    }
-
-    /// Reads commands from `input` until `quit` or the end of input.
-    pub fn run<R: Read + Send + 'static>(mut self, input: R) {
-        let lines = spawn_reader(input, Some, None);
-        for line in lines {
-            let Some(line) = line else { break };
-            if !self.handle(&line) {
-                return;
-            }
-        }
-        self.engine.stop();
-        self.engine.wait();
-    }
-
-    /// The protocol in use.
-    #[must_use]
-    pub fn mode(&self) -> Mode {
-        self.mode
     }
 
     /// The current position (what the next `go` searches).
@@ -112,24 +85,19 @@ impl<D: Dialect> Session<D> {
         self.engine.wait();
     }
 
-    /// Handles one input line; returns `false` after `quit`.
-    pub fn handle(&mut self, line: &str) -> bool {
-        let command = match line.parse::<Command>() {
-            Ok(command) => command,
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match line.parse::<Command>() {
+            Ok(command) => self.handle(command),
             Err(error) => {
                 self.report_error(error.to_string());
-                return true;
-            }
-        };
-        if self.mode == Mode::Boot {
-            match command {
-                Command::Ucci => self.mode = Mode::Ucci,
-                Command::Uci => self.mode = Mode::Uci,
-                Command::Empty => return true,
-                // A GUI that skips the handshake (or sends `isready` first) gets UCCI.
-                _ => self.mode = Mode::Ucci,
+                Flow::Continue
             }
         }
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: Command) -> Flow {
         let thinking = self.engine.is_searching();
         let acts_while_thinking = matches!(
             command,
@@ -139,14 +107,13 @@ impl<D: Dialect> Session<D> {
                 | Command::Probe(_)
                 | Command::Quit
                 | Command::Empty
-                | Command::Debug(_)
         );
         if thinking && !acts_while_thinking {
             self.engine.stop();
             self.engine.wait();
         }
         match command {
-            Command::Ucci | Command::Uci => self.boot(),
+            Command::Ucci => self.boot(),
             Command::IsReady => self.output.line(Response::ReadyOk),
             Command::SetOption { name, value, .. } => self.set_option(&name, value.as_deref()),
             Command::Position(spec) => match self.build_position(&spec) {
@@ -165,45 +132,37 @@ impl<D: Dialect> Session<D> {
                 self.engine.ponderhit();
             }
             Command::Stop if thinking => self.engine.stop(),
-            Command::Stop if self.mode == Mode::Ucci => self.output.line(Response::NoBestMove),
-            Command::Stop => {}
+            Command::Stop => self.output.line(Response::NoBestMove),
             Command::Probe(spec) => self.probe(&spec, thinking),
-            Command::NewGame => self.new_game(),
-            Command::Debug(on) => self.options.debug = on,
             Command::Quit => {
                 self.engine.stop();
                 self.engine.wait();
-                if self.mode != Mode::Uci {
-                    self.output.line(Response::Bye);
-                }
-                return false;
+                self.output.line(Response::Bye);
+                return Flow::Quit;
             }
             Command::Empty => {}
         }
-        true
+        Flow::Continue
     }
 
     fn boot(&mut self) {
         let identity = self.dialect.identity();
-        let mut lines = vec![Response::Id { key: "name".into(), value: identity.name.into() }];
-        if self.mode == Mode::Uci {
-            lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
-            lines.extend(self.options.uci_declarations().into_iter().map(Response::Option));
-            lines.push(Response::UciOk);
-        } else {
-            lines.push(Response::Id { key: "copyright".into(), value: identity.copyright.into() });
-            lines.push(Response::Id { key: "author".into(), value: identity.author.into() });
-            lines.push(Response::Id { key: "user".into(), value: identity.user.into() });
-            lines.extend(self.options.ucci_declarations().into_iter().map(Response::Option));
-            lines.push(Response::UcciOk);
-        }
+        let id = |key: &str, value: String| Response::Id { key: key.into(), value };
+        let mut lines = vec![
+            id("name", identity.full_name()),
+            id("copyright", identity.license),
+            id("author", identity.author),
+            id("user", identity.name),
+        ];
+        lines.extend(self.options.ucci_declarations().into_iter().map(Response::Option));
+        lines.push(Response::UcciOk);
         self.output.lines(lines);
     }
 
     fn report_error(&self, text: impl Into<String>) {
         let text = text.into();
         tracing::warn!("{text}");
-        self.output.line(Response::Info(message(self.mode, text)));
+        self.output.line(Response::Info(message(text)));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -212,7 +171,6 @@ impl<D: Dialect> Session<D> {
             OptionEffect::Set => {}
             OptionEffect::Engine => self.apply_engine_options(),
             OptionEffect::NewGame => self.new_game(),
-            OptionEffect::Unknown if self.mode == Mode::Uci => self.report_error(format!("unknown option '{name}'")),
             OptionEffect::Unknown => tracing::debug!("ignoring unknown option {name}"),
             OptionEffect::BadValue(reason) => self.report_error(format!("option {name}: {reason}")),
         }
@@ -230,7 +188,7 @@ impl<D: Dialect> Session<D> {
             searcher.memory_mb()
         });
         if let Some(note) = granted.and_then(|granted| memory::clamp_note(asked, granted)) {
-            self.output.line(Response::Info(message(self.mode, note)));
+            self.output.line(Response::Info(message(note)));
         }
     }
 
@@ -248,8 +206,9 @@ impl<D: Dialect> Session<D> {
             Start::StartPos => self.dialect.start_position(),
             Start::Fen(fen) => self.dialect.parse_fen(fen).map_err(|error| format!("bad FEN '{fen}': {error}"))?,
         };
+        let notation = D::Notation::default();
         for text in &spec.moves {
-            match self.dialect.parse_move(&position, text) {
+            match notation.parse_move(&position, text).ok() {
                 Some(mv) if position.is_legal(mv) => position.play(mv),
                 _ => {
                     self.report_error(format!("illegal move '{text}': the moves stop before it"));
@@ -262,8 +221,9 @@ impl<D: Dialect> Session<D> {
 
     fn ban(&mut self, moves: &[String]) {
         self.banned.clear();
+        let notation = D::Notation::default();
         for text in moves {
-            match self.dialect.parse_move(&self.position, text) {
+            match notation.parse_move(&self.position, text).ok() {
                 Some(mv) if self.position.is_legal(mv) => self.banned.push(mv),
                 _ => self.report_error(format!("banmoves: '{text}' is not a legal move here")),
             }
@@ -281,7 +241,8 @@ impl<D: Dialect> Session<D> {
             return;
         }
         let key = position.hash();
-        let entry = self.engine.call(move |searcher| searcher.table().probe(key, 0));
+        let dialect = Arc::clone(&self.dialect);
+        let entry = self.engine.call(move |searcher| dialect.probe(searcher, key));
         let last_root = self.last_root.lock().clone().filter(|(root_key, _)| *root_key == key);
         let response = match (entry, last_root) {
             (None, Some((_, answer))) => answer,
@@ -291,7 +252,7 @@ impl<D: Dialect> Session<D> {
                     .move_bits
                     .map(MoveOf::<D>::from_bits)
                     .filter(|&mv| position.is_legal(mv))
-                    .map(|mv| self.dialect.format_move(&position, mv));
+                    .map(|mv| D::Notation::default().format_move(&position, mv));
                 let value = ucci_score(Score::from_value(entry.value));
                 let depth = u32::try_from(entry.depth).unwrap_or(0);
                 let lower = matches!(entry.bound, Bound::Exact | Bound::Lower).then_some((value, depth));
@@ -306,9 +267,10 @@ impl<D: Dialect> Session<D> {
         let start = Instant::now();
         let split = self.dialect.perft_divide(&self.position, depth.max(1));
         let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
+        let notation = D::Notation::default();
         let mut lines: Vec<Response> = split
             .iter()
-            .map(|&(mv, nodes)| Response::PerftMove { mv: self.dialect.format_move(&self.position, mv), nodes })
+            .map(|&(mv, nodes)| Response::PerftMove { mv: notation.format_move(&self.position, mv), nodes })
             .collect();
         lines.push(Response::NodesSearched(total));
         self.output.lines(lines);
@@ -322,30 +284,18 @@ impl<D: Dialect> Session<D> {
         if let Some(depth) = go.perft {
             return self.perft(depth);
         }
+        let SearchRoot { position, note } = self.dialect.search_root(&self.position);
+        if let Some(note) = note {
+            self.output.line(Response::Info(message(note)));
+        }
+        self.position = position;
         let mut legal = <D::Game as Game>::Moves::default();
         self.position.generate_legal_moves(&mut legal);
-        if let Some(outcome) = self.position.rule_outcome(None) {
-            let verdict = match outcome {
-                tessera_core::Outcome::Draw => "a draw",
-                tessera_core::Outcome::Win(Side::First) => "won by Red",
-                tessera_core::Outcome::Win(Side::Second) => "won by Black",
-            };
-            self.output.line(Response::Info(message(self.mode, format!("the rules say this game is {verdict}"))));
-            if legal.is_empty() {
-                // Our repetition verdict need not be the GUI's (the league judges chases itself
-                // and scores `nobestmove` as resignation): play on the board as it stands.
-                let board_only = self.dialect.without_history(&self.position);
-                board_only.generate_legal_moves(&mut legal);
-                if !legal.is_empty() {
-                    self.position = board_only;
-                }
-            }
-        }
         if legal.is_empty() {
             return self.answer_no_move();
         }
-        if self.mode != Mode::Uci && go.depth == Some(0) {
-            let eval = self.position.evaluate();
+        if go.depth == Some(0) {
+            let eval = self.dialect.static_eval(&self.position);
             let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(eval)), ..InfoLine::default() };
             self.output.lines([Response::Info(info), Response::NoBestMove]);
             return;
@@ -356,41 +306,26 @@ impl<D: Dialect> Session<D> {
         let sink = self.sink(Arc::clone(&candidates));
         let done = self.done(candidates);
         self.engine.go(self.position.clone(), limits, sink, done);
-        if self.options.batch && self.mode == Mode::Ucci && !go.infinite && !go.ponder {
+        if self.options.batch && !go.infinite && !go.ponder {
             // Batch mode reads nothing while thinking. Infinite and ponder searches end only on
             // a command, so they are not waited for.
             self.engine.wait();
         }
     }
 
-    /// No legal move: the side to move has lost (checkmate or stalemate both lose in xiangqi).
+    /// No legal move: usually the side to move has lost (checkmate or stalemate both lose in
+    /// xiangqi); a win by rule (the opponent's perpetual check) also leaves no move, and then the
+    /// side to move has won.
     fn answer_no_move(&self) {
-        // Usually the side to move has lost; a win by rule (the opponent's perpetual check) also
-        // leaves no move, and then the side to move has won.
-        let (lost, won) = match self.position.outcome() {
-            Some(tessera_core::Outcome::Win(side)) => {
-                (side != self.position.side_to_move(), side == self.position.side_to_move())
-            }
-            _ => (false, false),
-        };
-        if self.mode == Mode::Uci {
-            let score = if lost { ScoreText::Mate(0) } else { ScoreText::Centipawns(if won { 10_000 } else { 0 }) };
-            let info = InfoLine { depth: Some(0), score: Some(score), ..InfoLine::default() };
-            self.output.lines([
-                Response::Info(info),
-                Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false },
-            ]);
-        } else {
-            let score = if lost {
-                ucci_score(Score::Mate(0))
-            } else if won {
+        let score = match self.position.outcome() {
+            Some(tessera_core::Outcome::Win(side)) if side == self.position.side_to_move() => {
                 -ucci_score(Score::Mate(0))
-            } else {
-                0
-            };
-            let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(score)), ..InfoLine::default() };
-            self.output.lines([Response::Info(info), Response::NoBestMove]);
-        }
+            }
+            Some(tessera_core::Outcome::Win(_)) => ucci_score(Score::Mate(0)),
+            _ => 0,
+        };
+        let info = InfoLine { depth: Some(0), score: Some(ScoreText::Plain(score)), ..InfoLine::default() };
+        self.output.lines([Response::Info(info), Response::NoBestMove]);
     }
 
     fn limits(&self, go: &Go, legal: &[MoveOf<D>]) -> Limits<MoveOf<D>> {
@@ -399,8 +334,6 @@ impl<D: Dialect> Session<D> {
         limits.infinite = go.infinite;
         limits.depth = go.depth.map(|depth| depth.max(1));
         limits.nodes = go.nodes;
-        limits.mate = go.mate;
-        limits.move_time = go.movetime.map(Duration::from_millis);
         let unit = if self.options.use_millisec { 0.001 } else { 1.0 };
         let seconds = |value: f64| Duration::try_from_secs_f64(value * unit).unwrap_or_default();
         if let Some(time) = go.time {
@@ -412,88 +345,51 @@ impl<D: Dialect> Session<D> {
                 byo_yomi: None,
             });
         }
-        let red = self.position.side_to_move() == Side::First;
-        let (ours, theirs, increment) = if red { (go.wtime, go.btime, go.winc) } else { (go.btime, go.wtime, go.binc) };
-        if let Some(ours) = ours {
-            limits.clock = Some(Clock {
-                ours: Duration::from_millis(ours),
-                theirs: theirs.map(Duration::from_millis),
-                increment: Duration::from_millis(increment.unwrap_or(0)),
-                moves_to_go: go.moves_to_go,
-                byo_yomi: None,
-            });
-        }
-        let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.mate.is_some();
+        let bounded = limits.depth.is_some() || limits.nodes.is_some();
         if !bounded && limits.is_untimed() && !limits.infinite {
-            if self.mode == Mode::Uci {
-                limits.infinite = true; // a bare UCI `go` searches until `stop`
-            } else {
-                limits.depth = Some(BARE_GO_DEPTH);
-            }
+            limits.depth = Some(BARE_GO_DEPTH);
         }
-        let mut allowed: Vec<MoveOf<D>> = legal.iter().copied().filter(|mv| !self.banned.contains(mv)).collect();
-        if !go.search_moves.is_empty() {
-            let wanted: Vec<MoveOf<D>> =
-                go.search_moves.iter().filter_map(|text| self.dialect.parse_move(&self.position, text)).collect();
-            allowed.retain(|mv| wanted.contains(mv));
-        }
-        // With every move banned (or no search move legal) a banned move beats no move at all.
+        let allowed: Vec<MoveOf<D>> = legal.iter().copied().filter(|mv| !self.banned.contains(mv)).collect();
+        // With every move banned a banned move beats no move at all.
         if !allowed.is_empty() && allowed.len() < legal.len() {
             limits.search_moves = allowed;
         }
         limits
     }
 
-    /// Writes a line of moves played from `root`, stopping at the first move that is not legal.
-    fn line_text(dialect: &D, root: &D::Game, line: &[MoveOf<D>]) -> Vec<String> {
-        let mut position = root.clone();
-        let mut text = Vec::with_capacity(line.len());
-        for &mv in line {
-            if !position.is_legal(mv) {
-                break;
-            }
-            text.push(dialect.format_move(&position, mv));
-            position.play(mv);
-        }
-        text
-    }
-
     fn sink(&self, candidates: Candidates<D>) -> impl FnMut(Report<MoveOf<D>>) + Send + 'static {
         let output = self.output.clone();
-        let dialect = self.dialect.clone();
         let root = self.position.clone();
-        let mode = self.mode;
         move |report| match report {
             Report::Info(info) => {
                 if info.bound == Bound::Exact {
                     record_candidate(&candidates, &info);
                 }
-                write_info(&output, &dialect, &root, mode, &info);
+                write_info::<D>(&output, &root, &info);
             }
             Report::CurrentMove { mv, number, .. } => {
                 let info = InfoLine {
-                    currmove: Some(dialect.format_move(&root, mv)),
+                    currmove: Some(D::Notation::default().format_move(&root, mv)),
                     currmovenumber: Some(number),
                     ..InfoLine::default()
                 };
                 output.line(Response::Info(info));
             }
-            Report::Text(text) => output.line(Response::Info(message(mode, text))),
+            Report::Text(text) => output.line(Response::Info(message(text))),
             Report::Analysis { .. } => {}
         }
     }
 
     fn done(&self, candidates: Candidates<D>) -> impl FnOnce(SearchResult<MoveOf<D>>) + Send + 'static {
         let output = self.output.clone();
-        let dialect = self.dialect.clone();
         let root = self.position.clone();
-        let mode = self.mode;
         let verdicts = Arc::clone(&self.verdicts);
         let draw_offered = Arc::clone(&self.draw_offered);
         let last_root = Arc::clone(&self.last_root);
         let margin = self.options.randomness.margin();
         let debug = self.options.debug;
         move |result| {
+            let notation = D::Notation::default();
             if debug {
                 let nps = tessera_core::info::nodes_per_second(result.nodes, result.time);
                 let summary = format!(
@@ -502,37 +398,51 @@ impl<D: Dialect> Session<D> {
                     result.time.as_millis(),
                     result.depth
                 );
-                output.line(Response::Info(message(mode, summary)));
-            }
-            if let Some(best) = result.best {
-                let bound = Some((ucci_score(result.score), result.depth));
-                let best = Some(dialect.format_move(&root, best));
-                *last_root.lock() = Some((root.hash(), Response::PopHash { best, lower: bound, upper: bound }));
+                output.line(Response::Info(message(summary)));
             }
             let Some(best) = result.best else {
-                let response = if mode == Mode::Uci {
-                    Response::BestMove { mv: "(none)".into(), ponder: None, draw: false, resign: false }
-                } else {
-                    Response::NoBestMove
-                };
-                return output.line(response);
+                return output.line(Response::NoBestMove);
             };
+            let bound = Some((ucci_score(result.score), result.depth));
+            let text = Some(notation.format_move(&root, best));
+            *last_root.lock() = Some((root.hash(), Response::PopHash { best: text, lower: bound, upper: bound }));
             let chosen = if margin > 0 { pick_varied(&candidates.lock(), margin).unwrap_or(best) } else { best };
             let ponder = result.ponder.filter(|_| chosen == best).map(|mv| {
                 let mut after = root.clone();
                 after.play(chosen);
-                dialect.format_move(&after, mv)
+                notation.format_move(&after, mv)
             });
-            let mv = dialect.format_move(&root, chosen);
-            let response = if mode == Mode::Uci {
-                Response::BestMove { mv, ponder, draw: false, resign: false }
-            } else {
-                let verdict = verdicts.lock().decide(result.score, draw_offered.swap(false, Ordering::SeqCst));
-                Response::BestMove { mv, ponder, draw: verdict.draw, resign: verdict.resign }
-            };
-            output.line(response);
+            let mv = notation.format_move(&root, chosen);
+            let verdict = verdicts.lock().decide(result.score, draw_offered.swap(false, Ordering::SeqCst));
+            output.line(Response::BestMove { mv, ponder, draw: verdict.draw, resign: verdict.resign });
         }
     }
+}
+
+impl<D: Dialect> LineSession for Session<D> {
+    fn handle_line(&mut self, line: &str, _input: &mut Input) -> Flow {
+        Session::handle_line(self, line)
+    }
+
+    fn finish(&mut self) {
+        self.engine.stop();
+        self.engine.wait();
+    }
+}
+
+/// Writes a line of moves played from `root`, stopping at the first move that is not legal.
+fn line_text<D: Dialect>(root: &D::Game, line: &[MoveOf<D>]) -> Vec<String> {
+    let notation = D::Notation::default();
+    let mut position = root.clone();
+    let mut text = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !position.is_legal(mv) {
+            break;
+        }
+        text.push(notation.format_move(&position, mv));
+        position.play(mv);
+    }
+    text
 }
 
 /// Keeps the latest score of each principal variation's first move.
@@ -554,32 +464,18 @@ fn pick_varied<M: Copy>(candidates: &[(i32, M)], margin: i32) -> Option<M> {
     good.get(Rng::new(seed).below(good.len())).copied()
 }
 
-fn write_info<D: Dialect>(output: &Output, dialect: &D, root: &D::Game, mode: Mode, info: &Info<MoveOf<D>>) {
-    let pv = Session::<D>::line_text(dialect, root, &info.pv);
-    let time = u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX);
-    if mode == Mode::Uci {
-        let line = InfoLine {
-            depth: Some(info.depth),
-            seldepth: Some(info.seldepth),
-            multipv: Some(info.multipv),
-            score: Some(score_text(mode, info.score)),
-            bound: match info.bound {
-                Bound::Exact => None,
-                Bound::Lower => Some(true),
-                Bound::Upper => Some(false),
-            },
-            nodes: Some(info.nodes),
-            nps: Some(info.nps()),
-            hashfull: info.hashfull,
-            time: Some(time),
-            pv,
-            ..InfoLine::default()
-        };
-        output.line(Response::Info(line));
-    } else if info.multipv == 1 && info.bound == Bound::Exact {
-        let progress = InfoLine { time: Some(time), nodes: Some(info.nodes), ..InfoLine::default() };
-        let line =
-            InfoLine { depth: Some(info.depth), score: Some(score_text(mode, info.score)), pv, ..InfoLine::default() };
-        output.lines([Response::Info(progress), Response::Info(line)]);
+/// UCCI shows the main line only, once its value is exact: progress, then depth, score and pv.
+fn write_info<D: Dialect>(output: &Output, root: &D::Game, info: &Info<MoveOf<D>>) {
+    if info.multipv != 1 || info.bound != Bound::Exact {
+        return;
     }
+    let time = u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX);
+    let progress = InfoLine { time: Some(time), nodes: Some(info.nodes), ..InfoLine::default() };
+    let line = InfoLine {
+        depth: Some(info.depth),
+        score: Some(ScoreText::Plain(ucci_score(info.score))),
+        pv: line_text::<D>(root, &info.pv),
+        ..InfoLine::default()
+    };
+    output.lines([Response::Info(progress), Response::Info(line)]);
 }

@@ -1,7 +1,9 @@
-//! Property tests of the UCCI session (both dialects) on core's tic-tac-toe: random command
-//! sequences never panic, every `go` is answered exactly once (`bestmove`, or `nobestmove` when
-//! there is nothing to play or UCCI's `go depth 0` asks for an evaluation only), and every
-//! `bestmove` is legal in the position it was asked for. Bounded for CI.
+//! Property tests of the UCCI session on core's tic-tac-toe: random command sequences never
+//! panic, every `go` is answered exactly once (`bestmove`, or `nobestmove` when there is nothing
+//! to play or `go depth 0` asks for an evaluation only), and every `bestmove` is legal in the
+//! position it was asked for. Bounded for CI.
+
+mod toy;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
@@ -9,47 +11,9 @@ use std::sync::Once;
 use proptest::prelude::*;
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{Game, GameExt};
-use tessera_ucci_protocol::{Command, Dialect, Identity, Mode, Options, Session};
-
-/// Tic-tac-toe as a UCCI game: a FEN is the list of squares played (`0,4,8`), a move a square.
-#[derive(Clone)]
-struct Toy;
-
-impl Dialect for Toy {
-    type Game = TicTacToe;
-    fn identity(&self) -> Identity {
-        Identity { name: "Toy", author: "tests", copyright: "none", user: "tests" }
-    }
-    fn start_position(&self) -> TicTacToe {
-        TicTacToe::new()
-    }
-    fn parse_fen(&self, fen: &str) -> Result<TicTacToe, String> {
-        let mut game = TicTacToe::new();
-        for text in fen.split(',').filter(|text| !text.is_empty()) {
-            let square: u8 = text.trim().parse().map_err(|_| format!("bad square {text}"))?;
-            game.try_play(square).map_err(|error| error.to_string())?;
-        }
-        Ok(game)
-    }
-    fn parse_move(&self, _position: &TicTacToe, text: &str) -> Option<u8> {
-        text.parse().ok()
-    }
-    fn format_move(&self, _position: &TicTacToe, mv: u8) -> String {
-        mv.to_string()
-    }
-    fn without_history(&self, position: &TicTacToe) -> TicTacToe {
-        position.clone()
-    }
-    fn perft_divide(&self, position: &TicTacToe, _depth: u32) -> Vec<(u8, u64)> {
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        moves.iter().map(|&mv| (mv, 1)).collect()
-    }
-    fn moves_left(&self) -> u32 {
-        5
-    }
-}
+use tessera_core::{Flow, Game};
+use tessera_ucci_protocol::{Command, Options, Session};
+use toy::Toy;
 
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
@@ -85,7 +49,6 @@ fn go() -> impl Strategy<Value = String> {
         number().prop_map(|n| format!("nodes {n}")),
         number().prop_map(|n| format!("time {n} increment {n}")),
         number().prop_map(|n| format!("movestogo {n} opptime {n}")),
-        number().prop_map(|n| format!("wtime {n} btime {n}")),
         (0u32..3).prop_map(|n| format!("perft {n}")),
         Just("draw".to_string()),
         Just("frob".to_string()),
@@ -104,7 +67,7 @@ fn line() -> impl Strategy<Value = Vec<String>> {
         1 => prop::collection::vec(square(), 0..3).prop_map(|moves| vec![format!("banmoves {}", moves.join(" "))]),
         2 => (prop_oneof![Just("hashsize"), Just("threads"), Just("batch"), Just("randomness"), Just("usemillisec"), Just("bogus")], number())
             .prop_map(|(name, value)| vec![format!("setoption {name} {value}")]),
-        3 => prop_oneof![one("isready"), one("ucci"), one("uci"), one("setoption newgame"), one("probe startpos"), one("ponderhit"), one("")],
+        3 => prop_oneof![one("isready"), one("ucci"), one("setoption newgame"), one("probe startpos"), one("ponderhit"), one("")],
         1 => "[ -~]{0,30}".prop_map(|text| vec![text]),
     ]
 }
@@ -123,27 +86,23 @@ proptest! {
         let mut last_root_finished = false;
         for line in groups.iter().flatten() {
             let command = line.parse::<Command>();
-            prop_assert!(session.handle(line));
+            prop_assert_eq!(session.handle_line(line), Flow::Continue);
             match command {
                 Ok(Command::Go(go)) if go.perft.is_none() => {
                     let root = session.position().clone();
                     let mut legal = <TicTacToe as Game>::Moves::default();
                     root.generate_legal_moves(&mut legal);
                     last_root_finished = legal.is_empty();
-                    let evaluation_only = go.depth == Some(0) && session.mode() != Mode::Uci;
+                    let evaluation_only = go.depth == Some(0);
                     asked.push((root, legal.is_empty() || evaluation_only));
                 }
                 // `stop` always follows an unbounded `go`; when that one was answered at once (no
                 // move to play), the stop finds no search and UCCI answers it with `nobestmove`.
-                Ok(Command::Stop) if last_root_finished && session.mode() != Mode::Uci => {
+                Ok(Command::Stop) if last_root_finished => {
                     asked.push((session.position().clone(), true));
                 }
                 _ => {}
             }
-        }
-        if session.mode() == Mode::Uci {
-            // A bare UCI `go` searches until `stop`; an idle `stop` says nothing in this dialect.
-            prop_assert!(session.handle("stop"));
         }
         // A search still running now would never answer: a hang is a failure, not a stuck test.
         let (finished, waited) = std::sync::mpsc::channel();

@@ -56,15 +56,15 @@ impl Options {
         }
     }
 
-    /// The `option` lines of `uci`.
+    /// The `option` lines of `uci`; `UCI_Chess960` only for a game that has a Chess960 form.
     #[must_use]
-    pub fn declarations(&self) -> Vec<OptionDecl> {
+    pub fn declarations(&self, chess960: bool) -> Vec<OptionDecl> {
         let spin = |name: &str, default: usize, min: i64, max: i64| OptionDecl {
             name: name.into(),
             kind: OptionKind::Spin { default: default as i64, min, max },
         };
         let check = |name: &str, default: bool| OptionDecl { name: name.into(), kind: OptionKind::Check(default) };
-        vec![
+        let declarations = vec![
             spin("Threads", self.engine.threads, 1, 256),
             spin("Hash", self.engine.hash_mb.min(self.hash_max_mb), 1, self.hash_max_mb as i64),
             OptionDecl { name: "Clear Hash".into(), kind: OptionKind::Button },
@@ -76,7 +76,8 @@ impl Options {
             check("UCI_LimitStrength", false),
             spin("UCI_Elo", 1500, i64::from(ELO_MIN), i64::from(ELO_MAX)),
             check("UCI_AnalyseMode", false),
-        ]
+        ];
+        declarations.into_iter().filter(|option| chess960 || option.name != "UCI_Chess960").collect()
     }
 
     /// Applies `setoption name <name> value <value>`.

@@ -4,19 +4,21 @@
 //! first stops the running search and waits for its `bestmove`.
 
 use std::io::Read;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera_core::info::nodes_per_second;
-use tessera_core::io::{spawn_reader, Output};
+use tessera_core::io::Output;
 use tessera_core::{
-    memory, Clock, Engine, EngineOptions, Game, Info, Limits, Report, Score, SearchResult, Searcher, Side,
+    memory, report, serve, Clock, Engine, EngineOptions, Flow, Game, Info, Input, Limits, LineSession, Notation,
+    Report, Score, SearchResult, Searcher, Side,
 };
 
 use crate::command::{Command, CommandError, Go, Start};
 use crate::limiter::Limited;
 use crate::options::{Change, Options};
 use crate::response::{BoundText, InfoLine, Response, ScoreText};
-use crate::{Dialect, GameOptions};
+use crate::{Dialect, GameOptions, SearchRoot};
 
 /// Start-up settings from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,17 +35,9 @@ impl Default for Settings {
     }
 }
 
-/// Whether the session goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep reading.
-    Continue,
-    /// `quit` was received.
-    Quit,
-}
-
 /// The engine-side UCI state machine.
 pub struct Session<D: Dialect> {
+    dialect: Arc<D>,
     output: Output,
     position: D::Game,
     options: Options,
@@ -54,39 +48,42 @@ pub struct Session<D: Dialect> {
     debug: bool,
 }
 
-/// Runs a UCI session on `input` until `quit` or the end of input.
-pub fn run<D: Dialect>(input: impl Read + Send + 'static, output: Output, settings: Settings) {
-    let lines = spawn_reader(input, Some, None);
-    let mut session = Session::<D>::new(output, settings);
-    for line in lines {
-        let Some(line) = line else { break };
-        if session.handle_line(&line) == Flow::Quit {
-            break;
-        }
+/// Runs a UCI session of `dialect` on `input` until `quit` or the end of input.
+pub fn run<D: Dialect>(dialect: D, input: impl Read + Send + 'static, output: Output, settings: Settings) {
+    serve(&mut Session::new(dialect, output, settings), input);
+}
+
+impl<D: Dialect> LineSession for Session<D> {
+    fn handle_line(&mut self, line: &str, _input: &mut Input) -> Flow {
+        Session::handle_line(self, line)
     }
-    session.engine.stop();
+
+    fn finish(&mut self) {
+        self.engine.stop();
+    }
 }
 
 impl<D: Dialect> Session<D> {
-    /// A session writing to `output`.
+    /// A session of `dialect` writing to `output`.
     #[must_use]
-    pub fn new(output: Output, settings: Settings) -> Self {
+    pub fn new(dialect: D, output: Output, settings: Settings) -> Self {
         let engine_options = EngineOptions {
             threads: settings.threads.max(1),
             hash_mb: settings.hash_mb.clamp(1, memory::max_table_mb()),
             ..EngineOptions::default()
         };
-        let searcher = Limited::new(D::new_searcher(&engine_options), &engine_options);
+        let searcher = Limited::new(dialect.new_searcher(&engine_options), &engine_options);
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(engine_options.hash_mb, granted))
         {
             // Nothing may precede the GUI's `uci` on stdout: the log says it.
             tracing::warn!("{note}");
         }
         Session {
-            output,
-            position: D::start_position(false),
+            position: dialect.start_position(false),
             options: Options::new(engine_options),
-            game_options: D::new_options(),
+            game_options: dialect.new_options(),
+            dialect: Arc::new(dialect),
+            output,
             options_pending: false,
             engine: Engine::new(searcher),
             debug: false,
@@ -149,8 +146,9 @@ impl<D: Dialect> Session<D> {
     }
 
     fn uci(&self) {
-        let mut lines = vec![Response::IdName(D::NAME.into()), Response::IdAuthor(D::AUTHOR.into())];
-        lines.extend(self.options.declarations().into_iter().map(Response::Option));
+        let identity = self.dialect.identity();
+        let mut lines = vec![Response::IdName(identity.full_name()), Response::IdAuthor(identity.author)];
+        lines.extend(self.options.declarations(D::CHESS960).into_iter().map(Response::Option));
         lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
         lines.push(Response::UciOk);
         self.output.lines(lines);
@@ -160,7 +158,7 @@ impl<D: Dialect> Session<D> {
         if let Some(applied) = self.game_options.set(name, value) {
             match applied {
                 Ok(note) => note.into_iter().for_each(|note| self.say(note)),
-                Err(message) => self.say(message),
+                Err(error) => self.say(error.to_string()),
             }
             return;
         }
@@ -171,7 +169,7 @@ impl<D: Dialect> Session<D> {
                 }
                 match change {
                     Change::Engine => self.options_pending = true,
-                    Change::Session => D::set_chess960(&mut self.position, self.options.chess960),
+                    Change::Session => self.dialect.set_chess960(&mut self.position, self.options.chess960),
                     Change::ClearHash => {
                         if self.engine.is_searching() {
                             self.say("Clear Hash ignored while searching");
@@ -188,9 +186,10 @@ impl<D: Dialect> Session<D> {
     fn set_position(&mut self, start: &Start, moves: &[String]) {
         self.stop_and_wait();
         let chess960 = self.options.chess960;
+        let notation = D::Notation::default();
         let mut position = match start {
-            Start::StartPos => D::start_position(chess960),
-            Start::Fen(fen) => match D::from_fen(fen, chess960) {
+            Start::StartPos => self.dialect.start_position(chess960),
+            Start::Fen(fen) => match self.dialect.parse_fen(fen, chess960) {
                 Ok(position) => position,
                 Err(error) => {
                     self.say(format!("invalid FEN '{fen}': {error}; position unchanged"));
@@ -199,22 +198,23 @@ impl<D: Dialect> Session<D> {
             },
         };
         for text in moves {
-            match D::parse_move(&position, text, chess960).filter(|&mv| position.is_legal(mv)) {
+            match notation.parse_move(&position, text).ok().filter(|&mv| position.is_legal(mv)) {
                 Some(mv) => position.play(mv),
                 None => {
-                    self.say(format!("illegal move {text} in {}; later moves ignored", D::fen(&position)));
+                    let fen = self.dialect.fen(&position);
+                    self.say(format!("illegal move {text} in {fen}; later moves ignored"));
                     break;
                 }
             }
         }
         if self.debug {
-            self.say(format!("position {}", D::fen(&position)));
+            self.say(format!("position {}", self.dialect.fen(&position)));
         }
         self.position = position;
     }
 
-    fn limits(&self, go: &Go) -> Limits<<D::Game as Game>::Move> {
-        let white = self.position.side_to_move() == Side::First;
+    fn limits(&self, go: &Go, root: &D::Game) -> Limits<<D::Game as Game>::Move> {
+        let white = root.side_to_move() == Side::First;
         let (ours, theirs, increment) =
             if white { (go.wtime, go.btime, go.winc) } else { (go.btime, go.wtime, go.binc) };
         let millis = Duration::from_millis;
@@ -226,8 +226,9 @@ impl<D: Dialect> Session<D> {
             byo_yomi: None,
         });
         let mut search_moves = Vec::new();
+        let notation = D::Notation::default();
         for text in &go.search_moves {
-            match D::parse_move(&self.position, text, self.options.chess960).filter(|&mv| self.position.is_legal(mv)) {
+            match notation.parse_move(root, text).ok().filter(|&mv| root.is_legal(mv)) {
                 Some(mv) => search_moves.push(mv),
                 None => self.say(format!("searchmoves: {text} is not legal here; ignored")),
             }
@@ -268,37 +269,39 @@ impl<D: Dialect> Session<D> {
             }
             self.options_pending = false;
         }
-        let limits = self.limits(&go);
-        let chess960 = self.options.chess960;
+        let SearchRoot { position: root, note } = self.dialect.search_root(&self.position);
+        if let Some(note) = note {
+            self.say(note);
+        }
+        let limits = self.limits(&go, &root);
         let show_wdl = self.options.show_wdl;
-        let root = self.position.clone();
+        let dialect = Arc::clone(&self.dialect);
+        let sink_root = root.clone();
         let output = self.output.clone();
         let sink = move |report: Report<<D::Game as Game>::Move>| {
-            if let Some(line) = report_line::<D>(&root, report, chess960, show_wdl) {
+            if let Some(line) = report_line(dialect.as_ref(), &sink_root, report, show_wdl) {
                 output.line(line);
             }
         };
-        let root = self.position.clone();
+        let done_root = root.clone();
         let output = self.output.clone();
         let done = move |result: SearchResult<<D::Game as Game>::Move>| {
-            output.lines(best_move_lines::<D>(&root, &result, chess960));
+            output.lines(best_move_lines::<D>(&done_root, &result));
         };
-        let mut position = self.position.clone();
+        let mut position = root;
         self.game_options.prepare(&mut position);
         self.engine.go(position, limits, sink, done);
     }
 
     fn perft(&self, depth: u32) {
         let start = Instant::now();
-        let divide = D::perft_divide(&self.position, depth.max(1));
-        let mut lines: Vec<String> = divide
-            .iter()
-            .map(|&(mv, count)| format!("{}: {count}", D::format_move(&self.position, mv, self.options.chess960)))
-            .collect();
+        let notation = D::Notation::default();
+        let divide = self.dialect.perft_divide(&self.position, depth.max(1));
         let total: u64 = divide.iter().map(|(_, count)| count).sum();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines.push(String::new());
+        let texts = divide.into_iter().map(|(mv, count)| (notation.format_move(&self.position, mv), count));
+        // Stockfish's layout: the split, a blank line, the total, a blank line.
+        let mut lines: Vec<String> = report::divide_lines(texts).collect();
+        lines.extend([String::new(), report::nodes_line(total), String::new()]);
         self.output.lines(lines);
         if self.debug {
             self.say(format!("perft {depth}: {} nodes/s", nodes_per_second(total, start.elapsed())));
@@ -306,33 +309,30 @@ impl<D: Dialect> Session<D> {
     }
 
     fn display(&self) {
-        let mut lines = D::diagram(&self.position);
+        let mut lines = self.dialect.diagram(&self.position);
         lines.push(String::new());
-        lines.push(format!("Fen: {}", D::fen(&self.position)));
+        lines.push(format!("Fen: {}", self.dialect.fen(&self.position)));
         lines.push(format!("Key: {:016X}", self.position.hash()));
         self.output.lines(lines);
     }
 
     fn bench(&self, depth: Option<u32>) {
         self.stop_and_wait();
-        let (nodes, time) = D::bench(depth, &self.options.engine);
-        self.output.lines([
-            format!("Total time (ms) : {}", time.as_millis()),
-            format!("Nodes searched  : {nodes}"),
-            format!("Nodes/second    : {}", nodes_per_second(nodes, time)),
-        ]);
+        let (nodes, time) = self.dialect.bench(depth, &self.options.engine);
+        self.output.lines(report::bench_lines(nodes, time));
     }
 }
 
 /// The text of a PV: moves formatted one after another, stopping at anything illegal.
-fn pv_text<D: Dialect>(root: &D::Game, pv: &[<D::Game as Game>::Move], chess960: bool) -> Vec<String> {
+fn pv_text<D: Dialect>(root: &D::Game, pv: &[<D::Game as Game>::Move]) -> Vec<String> {
+    let notation = D::Notation::default();
     let mut position = root.clone();
     let mut texts = Vec::with_capacity(pv.len());
     for &mv in pv {
         if !position.is_legal(mv) {
             break;
         }
-        texts.push(D::format_move(&position, mv, chess960));
+        texts.push(notation.format_move(&position, mv));
         position.play(mv);
     }
     texts
@@ -349,15 +349,15 @@ fn score_text(score: Score) -> ScoreText {
     }
 }
 
-fn wdl_of<D: Dialect>(score: ScoreText) -> (u32, u32, u32) {
+fn wdl_of<D: Dialect>(dialect: &D, score: ScoreText) -> (u32, u32, u32) {
     match score {
-        ScoreText::Cp(cp) => D::wdl(cp),
+        ScoreText::Cp(cp) => dialect.wdl(cp),
         ScoreText::Mate(moves) if moves > 0 => (1000, 0, 0),
         ScoreText::Mate(_) => (0, 0, 1000),
     }
 }
 
-fn info_line<D: Dialect>(root: &D::Game, info: &Info<<D::Game as Game>::Move>, chess960: bool, wdl: bool) -> InfoLine {
+fn info_line<D: Dialect>(dialect: &D, root: &D::Game, info: &Info<<D::Game as Game>::Move>, wdl: bool) -> InfoLine {
     let score = score_text(info.score);
     let bound = match info.bound {
         tessera_core::Bound::Exact => BoundText::Exact,
@@ -369,27 +369,27 @@ fn info_line<D: Dialect>(root: &D::Game, info: &Info<<D::Game as Game>::Move>, c
         seldepth: Some(info.seldepth),
         multipv: Some(info.multipv),
         score: Some((score, bound)),
-        wdl: wdl.then(|| wdl_of::<D>(score)),
+        wdl: wdl.then(|| wdl_of(dialect, score)),
         nodes: Some(info.nodes),
         nps: Some(info.nps()),
         hashfull: info.hashfull,
         time: Some(info.time.as_millis() as u64),
-        pv: pv_text::<D>(root, &info.pv, chess960),
+        pv: pv_text::<D>(root, &info.pv),
         ..InfoLine::default()
     }
 }
 
 fn report_line<D: Dialect>(
+    dialect: &D,
     root: &D::Game,
     report: Report<<D::Game as Game>::Move>,
-    chess960: bool,
     wdl: bool,
 ) -> Option<Response> {
     Some(Response::Info(match report {
-        Report::Info(info) => info_line::<D>(root, &info, chess960, wdl),
+        Report::Info(info) => info_line(dialect, root, &info, wdl),
         Report::CurrentMove { mv, number, depth } => InfoLine {
             depth: Some(depth),
-            currmove: Some(D::format_move(root, mv, chess960)),
+            currmove: Some(D::Notation::default().format_move(root, mv)),
             currmovenumber: Some(number),
             ..InfoLine::default()
         },
@@ -399,21 +399,18 @@ fn report_line<D: Dialect>(
 }
 
 /// `bestmove` (and, with no legal move, Stockfish's `info depth 0 score …` before it).
-fn best_move_lines<D: Dialect>(
-    root: &D::Game,
-    result: &SearchResult<<D::Game as Game>::Move>,
-    chess960: bool,
-) -> Vec<Response> {
+fn best_move_lines<D: Dialect>(root: &D::Game, result: &SearchResult<<D::Game as Game>::Move>) -> Vec<Response> {
+    let notation = D::Notation::default();
     let Some(best) = result.best.filter(|&mv| root.is_legal(mv)) else {
         let mated = root.outcome().is_some_and(|outcome| outcome != tessera_core::Outcome::Draw);
         let score = if mated { ScoreText::Mate(0) } else { ScoreText::Cp(0) };
         return vec![
             Response::Info(InfoLine { depth: Some(0), score: Some((score, BoundText::Exact)), ..InfoLine::default() }),
-            Response::BestMove { best: "0000".into(), ponder: None },
+            Response::BestMove { best: D::NO_MOVE.into(), ponder: None },
         ];
     };
     let mut after = root.clone();
     after.play(best);
-    let ponder = result.ponder.filter(|&mv| after.is_legal(mv)).map(|mv| D::format_move(&after, mv, chess960));
-    vec![Response::BestMove { best: D::format_move(root, best, chess960), ponder }]
+    let ponder = result.ponder.filter(|&mv| after.is_legal(mv)).map(|mv| notation.format_move(&after, mv));
+    vec![Response::BestMove { best: notation.format_move(root, best), ponder }]
 }

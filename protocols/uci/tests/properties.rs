@@ -90,7 +90,7 @@ fn line() -> impl Strategy<Value = String> {
 /// Runs `lines`, then `stop`; returns each search's root (in asking order) and the output.
 fn run(lines: &[String]) -> (Vec<TicTacToe>, Vec<String>) {
     let capture = Capture::new();
-    let mut session = Session::<Toy>::new(Output::new(capture.clone()), Settings { hash_mb: 1, threads: 1 });
+    let mut session = Session::new(Toy, Output::new(capture.clone()), Settings { hash_mb: 1, threads: 1 });
     let mut roots = Vec::new();
     for line in lines {
         let search = matches!(line.parse::<Command>(), Ok(Command::Go(go)) if go.perft.is_none());

@@ -15,7 +15,7 @@ use toy::Toy;
 
 fn session() -> (Session<Toy>, Capture) {
     let capture = Capture::new();
-    (Session::new(Output::new(capture.clone()), Settings::default()), capture)
+    (Session::new(Toy, Output::new(capture.clone()), Settings::default()), capture)
 }
 
 /// Lines of `input`, each handled after the previous search ended; timing lines dropped.
@@ -82,9 +82,10 @@ fn bad_lines_are_reported_and_the_session_goes_on() {
             // The rest of `go` (nothing) runs: tic-tac-toe is solved at once.
             "bestmove 0 ponder 5",
             "info string option Threads: 0 clamped to 1",
-            "Total time (ms) : 1",
-            "Nodes searched  : 42",
-            "Nodes/second    : 42000",
+            "Nodes searched: 42",
+            "Time (ms): 1",
+            "Nodes/second: 42000",
+            "Bench: 42",
             "1 stones",
             "",
             "Fen: 4",

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_agi::{AgiPoint, Best, Command, GoParams, Response};
+use tessera_agi_protocol::{AgiPoint, Best, Command, GoParams, Response};
 use tessera_core::{Game, Limits, Score, Side};
 use tessera_gomoku::{Board, Point, Variant};
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use tessera_core::{Clock, Game, Limits, Side};
 use tessera_gomoku::{Board, Point, Variant};
-use tessera_pbrain::{Command, Field, Response};
+use tessera_pbrain_protocol::{Command, Field, Response};
 
 use crate::game::{Contestant, Reply};
 use crate::process::{ClientError, EngineProcess, EngineSpec};

@@ -1,10 +1,12 @@
-//! The client side of UCCI and of the UCI xiangqi dialect: a xiangqi engine as a [`Contestant`].
+//! The client side of xiangqi engines, over UCCI or UCI (Pikafish-style): a xiangqi engine as a
+//! [`Contestant`]. Each protocol's lines are written and read with its own crate's grammar.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tessera_core::{Game, Limits, Score, Side};
 use tessera_ucci_protocol::{Command, Go, PositionSpec, Response, ScoreText, Start};
+use tessera_uci_protocol as uci;
 use tessera_xiangqi::{iccs, parse_iccs, Move, Position};
 
 use crate::game::{Contestant, Reply};
@@ -38,8 +40,10 @@ impl UcciContestant {
         let mut process = EngineProcess::start(spec, log)?;
         let uci = spec.protocol.as_deref() == Some("uci");
         let deadline = Instant::now() + HANDSHAKE_TIME;
-        process.send(&(if uci { Command::Uci } else { Command::Ucci }).to_string())?;
+        let boot = if uci { uci::Command::Uci.to_string() } else { Command::Ucci.to_string() };
+        process.send(&boot)?;
         let lines = process.receive_until(deadline, |line| matches!(line.trim(), "ucciok" | "uciok"))?;
+        // Both grammars write `id name …` and `option …` lines alike; UCCI's reads them all.
         let responses: Vec<Response> = lines.iter().filter_map(|line| line.parse().ok()).collect();
         let offers = |option: &str| {
             responses.iter().any(|r| matches!(r, Response::Option(text) if text.split_whitespace().any(|w| w.eq_ignore_ascii_case(option))))
@@ -71,9 +75,12 @@ impl UcciContestant {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ClientError> {
-        let uci_form = matches!(self.dialect, Dialect::Uci { .. });
-        let name = if uci_form { name.to_string() } else { name.replace(' ', "") };
-        self.process.send(&Command::SetOption { name, value: Some(value.to_string()), uci_form }.to_string())
+        let value = Some(value.to_string());
+        let line = match self.dialect {
+            Dialect::Uci { .. } => uci::Command::SetOption { name: name.to_string(), value }.to_string(),
+            Dialect::Ucci { .. } => Command::SetOption { name: name.replace(' ', ""), value }.to_string(),
+        };
+        self.process.send(&line)
     }
 
     fn sync(&mut self, deadline: Instant) -> Result<(), ClientError> {
@@ -97,11 +104,11 @@ impl UcciContestant {
         parse_iccs(&text).ok()
     }
 
-    fn go_command(&self, position: &Position, limits: &Limits<Move>) -> Go {
-        let mut go = Go { depth: limits.depth, nodes: limits.nodes, ..Go::default() };
-        let side_first = position.side_to_move() == Side::First;
+    /// The `go` line for `limits`, in the engine's protocol.
+    fn go_command(&self, position: &Position, limits: &Limits<Move>) -> String {
         match self.dialect {
             Dialect::Ucci { milliseconds } => {
+                let mut go = Go { depth: limits.depth, nodes: limits.nodes, ..Go::default() };
                 let unit =
                     |time: Duration| if milliseconds { time.as_millis() as f64 } else { time.as_secs_f64().floor() };
                 if let Some(clock) = limits.clock {
@@ -113,21 +120,26 @@ impl UcciContestant {
                     go.time = Some(unit(time));
                     go.moves_to_go = Some(1);
                 }
+                Command::Go(go).to_string()
             }
             Dialect::Uci { .. } => {
+                let mut go = uci::Go { depth: limits.depth, nodes: limits.nodes, ..uci::Go::default() };
                 if let Some(clock) = limits.clock {
                     let ours = clock.ours.as_millis() as u64;
                     let theirs = clock.theirs.unwrap_or(clock.ours).as_millis() as u64;
                     let increment = clock.increment.as_millis() as u64;
-                    (go.wtime, go.btime) =
-                        if side_first { (Some(ours), Some(theirs)) } else { (Some(theirs), Some(ours)) };
+                    (go.wtime, go.btime) = if position.side_to_move() == Side::First {
+                        (Some(ours), Some(theirs))
+                    } else {
+                        (Some(theirs), Some(ours))
+                    };
                     (go.winc, go.binc) = (Some(increment), Some(increment));
                     go.moves_to_go = clock.moves_to_go;
                 }
-                go.movetime = limits.move_time.map(|time| time.as_millis() as u64);
+                go.move_time = limits.move_time.map(|time| time.as_millis() as u64);
+                uci::Command::Go(go).to_string()
             }
         }
-        go
     }
 }
 
@@ -165,6 +177,13 @@ fn score_of(text: ScoreText) -> Score {
     }
 }
 
+fn uci_score_of(text: uci::ScoreText) -> Score {
+    match text {
+        uci::ScoreText::Cp(cp) => Score::Centipawns(cp),
+        uci::ScoreText::Mate(moves) => Score::Mate(moves),
+    }
+}
+
 impl Contestant<Position> for UcciContestant {
     fn name(&self) -> &str {
         &self.name
@@ -177,8 +196,10 @@ impl Contestant<Position> for UcciContestant {
         }
         self.start = Some(start);
         match self.dialect {
-            Dialect::Uci { .. } => self.process.send(&Command::NewGame.to_string())?,
-            Dialect::Ucci { .. } => self.process.send("setoption newgame")?,
+            Dialect::Uci { .. } => self.process.send(&uci::Command::UciNewGame.to_string())?,
+            Dialect::Ucci { .. } => {
+                self.process.send(&Command::SetOption { name: "newgame".into(), value: None }.to_string())?;
+            }
         }
         self.sync(Instant::now() + HANDSHAKE_TIME)
     }
@@ -192,34 +213,46 @@ impl Contestant<Position> for UcciContestant {
         let start = self.start.as_ref().map_or_else(|| position.to_fen(), Position::to_fen);
         let moves =
             (0..position.ply()).filter_map(|index| position.move_played(index)).map(|mv| self.move_text(mv)).collect();
-        let spec = PositionSpec { start: Start::Fen(start), moves };
-        self.process.send(&Command::Position(spec).to_string())?;
-        self.process.send(&Command::Go(self.go_command(position, limits)).to_string())?;
+        let position_line = match self.dialect {
+            Dialect::Uci { .. } => uci::Command::Position { start: uci::Start::Fen(start), moves }.to_string(),
+            Dialect::Ucci { .. } => Command::Position(PositionSpec { start: Start::Fen(start), moves }).to_string(),
+        };
+        self.process.send(&position_line)?;
+        self.process.send(&self.go_command(position, limits))?;
         let mut score = None;
         loop {
             let line = self.process.receive(deadline)?;
-            match line.parse::<Response>() {
-                Ok(Response::Info(info)) => score = info.score.map(score_of).or(score),
-                Ok(Response::BestMove { mv, resign, .. }) => {
-                    if resign {
-                        return Ok(Reply::Resign);
+            let answer = match self.dialect {
+                Dialect::Uci { .. } => match line.parse::<uci::Response>() {
+                    Ok(uci::Response::Info(info)) => {
+                        score = info.score.map(|(text, _)| uci_score_of(text)).or(score);
+                        continue;
                     }
-                    let parsed = self.parse_move(&mv).filter(|&parsed| position.is_legal(parsed));
-                    return match parsed {
-                        Some(mv) => Ok(Reply::Move { mv, score }),
-                        None => Err(ClientError::IllegalMove { name: self.name.clone(), text: mv }),
-                    };
-                }
-                Ok(Response::NoBestMove) => return Ok(Reply::Resign),
-                _ => {}
-            }
+                    Ok(uci::Response::BestMove { best, .. }) => Some(best),
+                    _ => continue,
+                },
+                Dialect::Ucci { .. } => match line.parse::<Response>() {
+                    Ok(Response::Info(info)) => {
+                        score = info.score.map(score_of).or(score);
+                        continue;
+                    }
+                    Ok(Response::BestMove { resign: true, .. } | Response::NoBestMove) => None,
+                    Ok(Response::BestMove { mv, .. }) => Some(mv),
+                    _ => continue,
+                },
+            };
+            let Some(text) = answer else { return Ok(Reply::Resign) };
+            return match self.parse_move(&text).filter(|&parsed| position.is_legal(parsed)) {
+                Some(mv) => Ok(Reply::Move { mv, score }),
+                None => Err(ClientError::IllegalMove { name: self.name.clone(), text }),
+            };
         }
     }
 }
 
 impl Drop for UcciContestant {
     fn drop(&mut self) {
-        let _ = self.process.send("quit");
+        let _ = self.process.send(&Command::Quit.to_string());
         self.process.shut_down(Duration::from_millis(500));
     }
 }

@@ -18,3 +18,39 @@ impl PackedMove for u8 {
         bits as u8
     }
 }
+
+/// A toy move text that is not a number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a move number")]
+pub struct NotANumber(pub String);
+
+/// The toys' move text: the square or column number (`4`). Protocol crates test their sessions
+/// with it, so that no protocol test needs a real game.
+pub struct Numbers<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> Default for Numbers<G> {
+    fn default() -> Self {
+        Numbers(std::marker::PhantomData)
+    }
+}
+
+impl<G> Clone for Numbers<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Numbers<G> {}
+
+impl<G: crate::game::Game<Move = u8>> crate::game::Notation for Numbers<G> {
+    type Game = G;
+    type Error = NotANumber;
+
+    fn parse_move(&self, _position: &G, text: &str) -> Result<u8, NotANumber> {
+        text.trim().parse().map_err(|_| NotANumber(text.to_owned()))
+    }
+
+    fn format_move(&self, _position: &G, mv: u8) -> String {
+        mv.to_string()
+    }
+}

@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt};
+use tessera_core::toys::{Numbers, TicTacToe};
+use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove};
 use tessera_uci_protocol::Dialect;
 
 /// Tic-tac-toe as a UCI game.
@@ -13,25 +13,29 @@ pub struct Toy;
 impl Dialect for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
+    type Notation = Numbers<TicTacToe>;
     type Options = ();
-    const NAME: &'static str = "Toy";
-    const AUTHOR: &'static str = "tests";
+    type FenError = IllegalMove;
 
-    fn start_position(_chess960: bool) -> TicTacToe {
+    fn identity(&self) -> Identity {
+        Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
+    }
+
+    fn start_position(&self, _chess960: bool) -> TicTacToe {
         TicTacToe::new()
     }
 
     /// A "FEN" here is the list of squares played, e.g. `0,4,8`.
-    fn from_fen(fen: &str, _chess960: bool) -> Result<TicTacToe, String> {
+    fn parse_fen(&self, fen: &str, _chess960: bool) -> Result<TicTacToe, IllegalMove> {
         let mut game = TicTacToe::new();
         for text in fen.split(',').filter(|text| !text.is_empty()) {
-            let square: u8 = text.trim().parse().map_err(|_| format!("bad square {text}"))?;
-            game.try_play(square).map_err(|error| error.to_string())?;
+            let square: u8 = text.trim().parse().map_err(|_| IllegalMove(text.to_owned()))?;
+            game.try_play(square)?;
         }
         Ok(game)
     }
 
-    fn fen(position: &TicTacToe) -> String {
+    fn fen(&self, position: &TicTacToe) -> String {
         (0..position.ply())
             .filter_map(|index| position.move_played(index))
             .map(|mv| mv.to_string())
@@ -39,21 +43,11 @@ impl Dialect for Toy {
             .join(",")
     }
 
-    fn set_chess960(_position: &mut TicTacToe, _chess960: bool) {}
-
-    fn parse_move(_position: &TicTacToe, text: &str, _chess960: bool) -> Option<u8> {
-        text.parse().ok()
-    }
-
-    fn format_move(_position: &TicTacToe, mv: u8, _chess960: bool) -> String {
-        mv.to_string()
-    }
-
-    fn diagram(position: &TicTacToe) -> Vec<String> {
+    fn diagram(&self, position: &TicTacToe) -> Vec<String> {
         vec![format!("{} stones", position.ply())]
     }
 
-    fn perft_divide(position: &TicTacToe, depth: u32) -> Vec<(u8, u64)> {
+    fn perft_divide(&self, position: &TicTacToe, depth: u32) -> Vec<(u8, u64)> {
         fn count(position: &mut TicTacToe, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
@@ -68,13 +62,13 @@ impl Dialect for Toy {
         moves.iter().map(|&mv| (mv, count(&mut position.play_scoped(mv), depth - 1))).collect()
     }
 
-    fn new_searcher(options: &EngineOptions) -> AlphaBeta<TicTacToe> {
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
 
-    fn new_options() {}
+    fn new_options(&self) {}
 
-    fn bench(_depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
+    fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
         (42, Duration::from_millis(1))
     }
 }

@@ -1,27 +1,40 @@
-//! The session's view of its input: lines from the reader thread, queued while a command runs.
+//! A session's view of its input: lines from the reader thread, queued while a command runs.
 //!
-//! GTP answers one command at a time, but a controller may send the next lines at once, and it
-//! may also go away (close the pipe) while a long `genmove` runs: then the engine must stop and
-//! exit at once rather than finish thinking for nobody (after answering what was already sent).
+//! Most commands are answered at once, but some wait (a GTP `genmove`, an analysis that runs until
+//! the next line): meanwhile the GUI may send the next lines, which stay queued in order, and it
+//! may go away (close the pipe), and then the engine stops at once rather than finish thinking for
+//! nobody (after answering what was already sent).
 
 use std::collections::VecDeque;
 
-use crossbeam_channel::{select, Receiver};
+use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
 /// Input lines (`None` from the reader = input closed) with the lines read ahead.
-pub(crate) struct Input<'a> {
-    lines: &'a Receiver<Option<String>>,
+pub struct Input {
+    lines: Receiver<Option<String>>,
     queue: VecDeque<String>,
     closed: bool,
+    /// Keeps an [`Input::idle`] channel open.
+    _open: Option<Sender<Option<String>>>,
 }
 
-impl<'a> Input<'a> {
-    pub(crate) fn new(lines: &'a Receiver<Option<String>>) -> Self {
-        Input { lines, queue: VecDeque::new(), closed: false }
+impl Input {
+    /// Lines from `lines`, as [`crate::io::spawn_reader`] sends them (`None`: the input closed).
+    #[must_use]
+    pub fn new(lines: Receiver<Option<String>>) -> Self {
+        Input { lines, queue: VecDeque::new(), closed: false, _open: None }
+    }
+
+    /// An input that stays open and never gives a line: for callers that hand a session one line
+    /// at a time (tests, in-process transcripts).
+    #[must_use]
+    pub fn idle() -> Self {
+        let (sender, lines) = unbounded();
+        Input { lines, queue: VecDeque::new(), closed: false, _open: Some(sender) }
     }
 
     /// The next line, waiting for it; `None` once the input is closed and nothing is queued.
-    pub(crate) fn next(&mut self) -> Option<String> {
+    pub fn next_line(&mut self) -> Option<String> {
         if let Some(line) = self.queue.pop_front() {
             return Some(line);
         }
@@ -39,7 +52,7 @@ impl<'a> Input<'a> {
 
     /// Waits until a line can be read (it stays queued for [`Input::next`]); `false` when the
     /// input closed first.
-    pub(crate) fn wait_for_line(&mut self) -> bool {
+    pub fn wait_for_line(&mut self) -> bool {
         if !self.queue.is_empty() {
             return true;
         }
@@ -59,21 +72,21 @@ impl<'a> Input<'a> {
     }
 
     /// Whether the controller closed the input (lines may still be queued).
-    #[cfg(test)]
-    pub(crate) fn is_closed(&self) -> bool {
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
         self.closed
     }
 
     /// Waits for `result`, queueing the input lines that arrive meanwhile. Returns `None` as soon
     /// as the input closes: the caller stops its work, nobody is left to answer.
-    pub(crate) fn wait_for<T>(&mut self, result: &Receiver<T>) -> Option<T> {
+    pub fn wait_for<T>(&mut self, result: &Receiver<T>) -> Option<T> {
         loop {
             if self.closed {
                 return result.try_recv().ok();
             }
             select! {
                 recv(result) -> value => return value.ok(),
-                recv(self.lines) -> line => match line {
+                recv(&self.lines) -> line => match line {
                     Ok(Some(line)) => self.queue.push_back(line),
                     Ok(None) | Err(_) => self.closed = true,
                 },
@@ -91,7 +104,7 @@ mod tests {
     fn lines_read_while_waiting_are_kept_in_order() {
         let (lines, receiver) = unbounded();
         let (result, results) = bounded(1);
-        let mut input = Input::new(&receiver);
+        let mut input = Input::new(receiver);
         lines.send(Some("a".to_string())).unwrap();
         lines.send(Some("b".to_string())).unwrap();
         std::thread::spawn(move || {
@@ -100,9 +113,9 @@ mod tests {
         });
         assert_eq!(input.wait_for(&results), Some(7));
         lines.send(None).unwrap();
-        assert_eq!(input.next().as_deref(), Some("a"));
-        assert_eq!(input.next().as_deref(), Some("b"));
-        assert_eq!(input.next(), None);
+        assert_eq!(input.next_line().as_deref(), Some("a"));
+        assert_eq!(input.next_line().as_deref(), Some("b"));
+        assert_eq!(input.next_line(), None);
         assert!(input.is_closed());
     }
 
@@ -110,7 +123,7 @@ mod tests {
     fn a_closed_input_ends_the_wait() {
         let (lines, receiver) = unbounded::<Option<String>>();
         let (_result, results) = bounded::<u32>(1);
-        let mut input = Input::new(&receiver);
+        let mut input = Input::new(receiver);
         lines.send(None).unwrap();
         assert_eq!(input.wait_for(&results), None);
         assert!(input.is_closed());

@@ -1,0 +1,48 @@
+//! Tic-tac-toe (from core's toys) as a UCCI game: a "FEN" is the list of squares played
+//! (`0,4,8`), a move is a square number.
+
+use tessera_core::toys::{Numbers, TicTacToe};
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Game, GameExt, Identity, IllegalMove};
+use tessera_ucci_protocol::Dialect;
+
+/// Tic-tac-toe over UCCI.
+#[derive(Clone)]
+pub struct Toy;
+
+impl Dialect for Toy {
+    type Game = TicTacToe;
+    type Searcher = AlphaBeta<TicTacToe>;
+    type Notation = Numbers<TicTacToe>;
+    type FenError = IllegalMove;
+
+    fn identity(&self) -> Identity {
+        Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
+    }
+
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
+        AlphaBeta::new(options, 5)
+    }
+
+    fn start_position(&self) -> TicTacToe {
+        TicTacToe::new()
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<TicTacToe, IllegalMove> {
+        let mut game = TicTacToe::new();
+        for text in fen.split(',').filter(|text| !text.is_empty()) {
+            let square: u8 = text.trim().parse().map_err(|_| IllegalMove(text.to_owned()))?;
+            game.try_play(square)?;
+        }
+        Ok(game)
+    }
+
+    fn static_eval(&self, position: &TicTacToe) -> i32 {
+        position.evaluate()
+    }
+
+    fn perft_divide(&self, position: &TicTacToe, _depth: u32) -> Vec<(u8, u64)> {
+        let mut moves = <TicTacToe as Game>::Moves::default();
+        position.generate_legal_moves(&mut moves);
+        moves.iter().map(|&mv| (mv, 1)).collect()
+    }
+}
