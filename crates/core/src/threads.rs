@@ -60,10 +60,10 @@ pub fn shortfall_message(started: usize, asked: usize) -> String {
 }
 
 /// Ends the process when a thread it cannot run without (the search thread, the input reader)
-/// cannot be started: it could not answer, so it says why on stderr and exits with status 1.
+/// cannot be started: it could not answer, so it logs why (stderr) and exits with status 1.
 pub(crate) fn refuse_thread(which: &str, error: &std::io::Error) -> ! {
-    eprintln!(
-        "tessera: cannot start the {which} thread ({error}); free memory or raise the limits (ulimit -v, ulimit -u)"
+    tracing::error!(
+        "cannot start the {which} thread ({error}); free memory or raise the limits (ulimit -v, ulimit -u)"
     );
     std::process::exit(1)
 }
