@@ -48,9 +48,9 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         }
         None => None,
     };
-    let score = |position: &Position| -> Result<(Outcome, String), String> {
+    let score = |position: &Position| -> Result<(Outcome, String), tessera_arena::ClientError> {
         let referee = referee.as_ref().expect("only called with a referee");
-        referee.lock().unwrap_or_else(PoisonError::into_inner).score(position).map_err(|error| error.to_string())
+        referee.lock().unwrap_or_else(PoisonError::into_inner).score(position)
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
         let spec = &common.engines[engine];

@@ -41,7 +41,7 @@ pub type ContestantFactory<'a, G> = dyn Fn(usize) -> Result<Box<dyn Contestant<G
 
 /// Scores the final position of a game that ended by the rules (a GTP referee such as GNU Go):
 /// the verdict and its text, or why it could not score.
-pub type Referee<'a, G> = dyn Fn(&G) -> Result<(Outcome, String), String> + Sync + 'a;
+pub type Referee<'a, G> = dyn Fn(&G) -> Result<(Outcome, String), ClientError> + Sync + 'a;
 
 /// The first engine's result in game `index` of a match.
 #[must_use]
@@ -108,7 +108,7 @@ pub fn run_match_shard<G: Game>(
                                 record.outcome = outcome;
                                 record.termination = Termination::Referee(text);
                             }
-                            Err(reason) => note_referee_failure(&mut record, &reason),
+                            Err(error) => note_referee_failure(&mut record, &error),
                         }
                     }
                     if sender.send((index, record)).is_err() {
@@ -149,8 +149,8 @@ pub fn run_match_shard<G: Game>(
 }
 
 /// Keeps our own verdict when the referee fails, and says so in the termination.
-fn note_referee_failure<G: Game>(record: &mut GameRecord<G>, reason: &str) {
-    record.termination = Termination::Referee(format!("referee failed ({reason}); scored by our rules"));
+fn note_referee_failure<G: Game>(record: &mut GameRecord<G>, error: &ClientError) {
+    record.termination = Termination::Referee(format!("referee failed ({error}); scored by our rules"));
 }
 
 fn opening_side<G: Game>(record: &GameRecord<G>) -> Side {

@@ -248,7 +248,7 @@ fn prediction_rate(text: &str, size: usize, weigh: impl Fn(&Sample<'_>, usize) -
 }
 
 fn evaluate(text: &str, size: usize, table: Option<&str>) {
-    let parsed = table.map(|table| LearnedPriors::parse(table).unwrap_or_else(|line| panic!("bad table line {line}")));
+    let parsed = table.map(|table| LearnedPriors::parse(table).unwrap_or_else(|error| panic!("{error}")));
     let learned = parsed.as_ref().unwrap_or_else(|| LearnedPriors::shipped());
     let report = |name: &str, (top1, top5, samples): (f64, f64, u64)| {
         println!("{name:<28} top-1 {:5.1}%  top-5 {:5.1}%  ({samples} moves)", 100.0 * top1, 100.0 * top5);

@@ -27,6 +27,11 @@ pub struct LearnedPriors {
     lines: [f32; MAX_LINE + 1],
 }
 
+/// A line of a priors table that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad priors line: {0}")]
+pub struct BadPriorsLine(pub String);
+
 /// The table shipped with the crate.
 const TABLE: &str = include_str!("../data/priors.txt");
 
@@ -43,8 +48,11 @@ impl LearnedPriors {
 
     /// Parses lines `shape CODE WEIGHT` (canonical codes), `last D WEIGHT`, `own D WEIGHT` and
     /// `line L WEIGHT`;
-    /// `#` starts a comment. Returns the first bad line on failure.
-    pub fn parse(text: &str) -> Result<LearnedPriors, String> {
+    /// `#` starts a comment.
+    ///
+    /// # Errors
+    /// The first line that is none of these.
+    pub fn parse(text: &str) -> Result<LearnedPriors, BadPriorsLine> {
         let mut priors = LearnedPriors {
             shapes: vec![1.0; 1 << 16],
             last_distance: [1.0; MAX_DISTANCE + 1],
@@ -66,7 +74,7 @@ impl LearnedPriors {
                 Some(("last", (d, weight))) if d <= MAX_DISTANCE => priors.last_distance[d] = weight,
                 Some(("own", (d, weight))) if d <= MAX_DISTANCE => priors.own_distance[d] = weight,
                 Some(("line", (l, weight))) if l <= MAX_LINE => priors.lines[l] = weight,
-                _ => return Err(line.to_string()),
+                _ => return Err(BadPriorsLine(line.to_string())),
             }
         }
         Ok(priors)
@@ -175,7 +183,7 @@ mod tests {
             canonical_code(shape_code(&rotated, point(5, 6), Cell::Black))
         );
         assert!(LearnedPriors::parse("shape 1 2.0\nlast 3 1.5\n# note").is_ok());
-        assert_eq!(LearnedPriors::parse("shape x 2.0").err().as_deref(), Some("shape x 2.0"));
+        assert_eq!(LearnedPriors::parse("shape x 2.0").err(), Some(BadPriorsLine("shape x 2.0".into())));
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub use game::{Moves, PlaceError, MAX_MOVES};
 pub use pattern::LinePattern;
 pub use point::Point;
 pub use rules::{Rules, RulesError, Variant, WinKind, MAX_SIDE, MIN_SIDE};
-pub use searcher::{GomokuSearcher, Style, PLAIN_DEPTH};
+pub use searcher::{GomokuSearcher, Style, UnknownStyle, PLAIN_DEPTH};
 pub use threat::{ThreatKind, ThreatSolver};
 
 #[cfg(test)]

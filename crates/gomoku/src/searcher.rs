@@ -29,14 +29,19 @@ pub enum Style {
     Greedy,
 }
 
+/// A style name that is none of `full`, `plain`, `greedy`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown style {0:?} (full, plain, greedy)")]
+pub struct UnknownStyle(pub String);
+
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Style, String> {
+    type Err = UnknownStyle;
+    fn from_str(text: &str) -> Result<Style, UnknownStyle> {
         match text {
             "full" => Ok(Style::Full),
             "plain" => Ok(Style::Plain),
             "greedy" => Ok(Style::Greedy),
-            _ => Err(format!("unknown style {text:?} (full, plain, greedy)")),
+            _ => Err(UnknownStyle(text.into())),
         }
     }
 }

@@ -9,7 +9,7 @@ use tessera_chess::bench::{run_bench, BENCH_DEPTH};
 use tessera_chess::nnue::{default_network, load_network, Network, DEFAULT_NETWORK_NAME};
 use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
 use tessera_core::{report, AlphaBeta, EngineOptions, Identity};
-use tessera_uci_protocol::{Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
+use tessera_uci_protocol::{check_value, Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
 
 /// Chess over UCI.
 pub struct Chess;
@@ -48,19 +48,14 @@ impl GameOptions<Position> for Evaluation {
     fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
         match name.to_ascii_lowercase().as_str() {
             "evalfile" => Some(self.load(value.unwrap_or_default().trim())),
-            "use nnue" => Some(match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => {
-                    self.use_nnue = true;
-                    Ok(Some(format!("NNUE evaluation using {}", self.file)))
-                }
-                Some("false") => {
-                    self.use_nnue = false;
-                    Ok(Some("classical evaluation".into()))
-                }
-                other => {
-                    Err(OptionError(format!("option Use NNUE needs true or false, not {}", other.unwrap_or("nothing"))))
-                }
-            }),
+            "use nnue" => Some(check_value("Use NNUE", value).map(|use_nnue| {
+                self.use_nnue = use_nnue;
+                Some(if use_nnue {
+                    format!("NNUE evaluation using {}", self.file)
+                } else {
+                    "classical evaluation".into()
+                })
+            })),
             _ => None,
         }
     }
@@ -76,8 +71,11 @@ impl Evaluation {
         let network = if file.is_empty() || file == DEFAULT_NETWORK_NAME {
             default_network()
         } else {
-            load_network(Path::new(file))
-                .map_err(|error| OptionError(format!("EvalFile {error}; keeping {}", self.file)))?
+            load_network(Path::new(file)).map_err(|error| OptionError::Unusable {
+                name: "EvalFile".into(),
+                kept: self.file.clone(),
+                source: error.into(),
+            })?
         };
         self.file = if file.is_empty() { DEFAULT_NETWORK_NAME.into() } else { file.into() };
         self.network = network;

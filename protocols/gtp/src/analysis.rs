@@ -1,11 +1,77 @@
-//! Analysis lines in the formats Sabaki and Lizzie parse (`lz-analyze`, `kata-analyze`).
+//! The analysis commands (`lz-analyze`, `kata-analyze` and their `genmove` forms): their arguments,
+//! and the lines in the formats Sabaki and Lizzie parse.
 
 use std::fmt::Write as _;
 
 use tessera_core::{Game, MoveStat, Notation};
 
-use crate::command::AnalyzeKind;
+use crate::command::CommandError;
 use crate::dialect::Dialect;
+use crate::vertex::Color;
+
+/// Which analysis dialect (and its line format) a command asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyzeKind {
+    /// Leela Zero: integer win rates ×10000.
+    Lz,
+    /// KataGo: floats, optional ownership.
+    Kata,
+}
+
+/// Arguments of the analysis commands: `[color] [interval] [key value…]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analyze {
+    /// The dialect.
+    pub kind: AnalyzeKind,
+    /// The side to analyse for (default: the side to move).
+    pub color: Option<Color>,
+    /// Centiseconds between lines (default 50 for the `genmove` forms when absent, else 0 = only once).
+    pub interval: Option<u32>,
+    /// `ownership true` (KataGo).
+    pub ownership: bool,
+}
+
+pub(crate) fn parse_analyze(kind: AnalyzeKind, args: &[&str]) -> Result<Analyze, CommandError> {
+    let mut analyze = Analyze { kind, color: None, interval: None, ownership: false };
+    let mut rest = args;
+    if let Some(first) = rest.first() {
+        if let Ok(color) = first.parse::<Color>() {
+            analyze.color = Some(color);
+            rest = &rest[1..];
+        }
+    }
+    if let Some(first) = rest.first() {
+        if let Ok(interval) = first.parse::<u32>() {
+            analyze.interval = Some(interval);
+            rest = &rest[1..];
+        }
+    }
+    while let [key, tail @ ..] = rest {
+        let value = tail.first().ok_or(CommandError::Syntax)?;
+        match *key {
+            "interval" => analyze.interval = Some(value.parse().map_err(|_| CommandError::Syntax)?),
+            "ownership" => analyze.ownership = *value == "true",
+            // Options we do not use (minmoves, maxmoves, avoid, allow…) take one value and are ignored.
+            _ => {}
+        }
+        rest = &tail[1..];
+    }
+    Ok(analyze)
+}
+
+pub(crate) fn analyze_text(name: &str, analyze: &Analyze) -> String {
+    let mut text = name.to_string();
+    if let Some(color) = analyze.color {
+        text.push_str(&format!(" {color}"));
+    }
+    if let Some(interval) = analyze.interval {
+        text.push_str(&format!(" {interval}"));
+    }
+    if analyze.ownership {
+        text.push_str(" ownership true");
+    }
+    text
+}
 
 /// One `info …` line for `moves` (best first), with KataGo ownership values appended if given.
 #[must_use]

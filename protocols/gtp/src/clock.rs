@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use tessera_core::Clock;
 
-use crate::command::{Color, KgsTime};
+use crate::command::KgsTime;
+use crate::vertex::Color;
 
 /// The time system of the game.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,78 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// Column letters, `I` skipped.
-const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-/// A player colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black (moves first).
-    Black,
-    /// White.
-    White,
-}
-
-impl FromStr for Color {
-    type Err = CommandError;
-    fn from_str(text: &str) -> Result<Color, CommandError> {
-        match text.to_ascii_lowercase().as_str() {
-            "b" | "black" => Ok(Color::Black),
-            "w" | "white" => Ok(Color::White),
-            _ => Err(CommandError::Syntax),
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if *self == Color::Black { "B" } else { "W" })
-    }
-}
-
-/// A vertex: a pass or a point given by column (0 = `A`) and row (1 = bottom).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Vertex {
-    /// Passing.
-    Pass,
-    /// A point; the session checks it lies on the board.
-    Point {
-        /// 0-based column (`A` = 0, `J` = 8).
-        column: u8,
-        /// 1-based row from the bottom.
-        row: u8,
-    },
-}
-
-impl FromStr for Vertex {
-    type Err = CommandError;
-    fn from_str(text: &str) -> Result<Vertex, CommandError> {
-        let upper = text.to_ascii_uppercase();
-        if upper == "PASS" {
-            return Ok(Vertex::Pass);
-        }
-        let bytes = upper.as_bytes();
-        let column = bytes.first().and_then(|b| COLUMNS.iter().position(|c| c == b)).ok_or(CommandError::Syntax)?;
-        let digits = &upper[1..];
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(CommandError::Syntax);
-        }
-        let row: u8 = digits.parse().map_err(|_| CommandError::Syntax)?;
-        if row == 0 || row > 25 {
-            return Err(CommandError::Syntax);
-        }
-        Ok(Vertex::Point { column: column as u8, row })
-    }
-}
-
-impl fmt::Display for Vertex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Vertex::Pass => f.write_str("pass"),
-            Vertex::Point { column, row } => write!(f, "{}{row}", char::from(COLUMNS[usize::from(column.min(24))])),
-        }
-    }
-}
+use crate::analysis::{analyze_text, parse_analyze, Analyze, AnalyzeKind};
+use crate::vertex::{Color, Vertex};
 
 /// `final_status_list` classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,28 +42,6 @@ pub enum KgsTime {
         /// Stones per block.
         stones: u32,
     },
-}
-
-/// Which analysis dialect (and its line format) a command asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnalyzeKind {
-    /// Leela Zero: integer win rates ×10000.
-    Lz,
-    /// KataGo: floats, optional ownership.
-    Kata,
-}
-
-/// Arguments of the analysis commands: `[color] [interval] [key value…]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Analyze {
-    /// The dialect.
-    pub kind: AnalyzeKind,
-    /// The side to analyse for (default: the side to move).
-    pub color: Option<Color>,
-    /// Centiseconds between lines (default 50 for the `genmove` forms when absent, else 0 = only once).
-    pub interval: Option<u32>,
-    /// `ownership true` (KataGo).
-    pub ownership: bool,
 }
 
 /// Why a command line was refused before reaching the session.
@@ -261,34 +169,6 @@ fn number<T: FromStr>(word: Option<&&str>) -> Result<T, CommandError> {
     word.ok_or(CommandError::Syntax)?.parse().map_err(|_| CommandError::Syntax)
 }
 
-fn parse_analyze(kind: AnalyzeKind, args: &[&str]) -> Result<Analyze, CommandError> {
-    let mut analyze = Analyze { kind, color: None, interval: None, ownership: false };
-    let mut rest = args;
-    if let Some(first) = rest.first() {
-        if let Ok(color) = first.parse::<Color>() {
-            analyze.color = Some(color);
-            rest = &rest[1..];
-        }
-    }
-    if let Some(first) = rest.first() {
-        if let Ok(interval) = first.parse::<u32>() {
-            analyze.interval = Some(interval);
-            rest = &rest[1..];
-        }
-    }
-    while let [key, tail @ ..] = rest {
-        let value = tail.first().ok_or(CommandError::Syntax)?;
-        match *key {
-            "interval" => analyze.interval = Some(value.parse().map_err(|_| CommandError::Syntax)?),
-            "ownership" => analyze.ownership = *value == "true",
-            // Options we do not use (minmoves, maxmoves, avoid, allow…) take one value and are ignored.
-            _ => {}
-        }
-        rest = &tail[1..];
-    }
-    Ok(analyze)
-}
-
 impl FromStr for Command {
     type Err = CommandError;
 
@@ -409,20 +289,6 @@ impl FromStr for Command {
             _ => Err(CommandError::Unknown),
         }
     }
-}
-
-fn analyze_text(name: &str, analyze: &Analyze) -> String {
-    let mut text = name.to_string();
-    if let Some(color) = analyze.color {
-        text.push_str(&format!(" {color}"));
-    }
-    if let Some(interval) = analyze.interval {
-        text.push_str(&format!(" {interval}"));
-    }
-    if analyze.ownership {
-        text.push_str(" ownership true");
-    }
-    text
 }
 
 impl fmt::Display for Command {

@@ -1,22 +1,19 @@
-//! The engine-side GTP session: owns the game and the engine controller, answers one command at a
-//! time, streams analysis until the next input line, and ponders between commands if asked.
+//! The engine-side GTP session: owns the game and the engine controller and answers one command
+//! at a time. Searching (genmove, analysis, pondering) is in `thinking`.
 
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::bounded;
 use tessera_core::io::Output;
-use tessera_core::{
-    memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Report, SearchResult,
-    Searcher, Side,
-};
+use tessera_core::{memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Searcher};
 
-use crate::analysis::info_line;
 use crate::clock::TimeControl;
-use crate::command::{preprocess, split_id, Analyze, AnalyzeKind, Color, Command, Vertex, COMMAND_NAMES};
-use crate::dialect::{Dialect, Genmove, Handicap};
-use crate::response::{header, Response};
+use crate::command::{preprocess, split_id, Command, COMMAND_NAMES};
+use crate::dialect::{Dialect, Handicap};
+use crate::response::Response;
+use crate::thinking::GenmoveMode;
+use crate::vertex::{Color, Vertex};
 
 /// Settings of the session beyond the engine options.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,10 +35,9 @@ impl Default for Config {
 }
 
 /// Playouts for ownership in analysis lines and GoGui displays.
-const OWNERSHIP_PLAYOUTS: usize = 100;
+pub(crate) const OWNERSHIP_PLAYOUTS: usize = 100;
 
-type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
-type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;
+pub(crate) type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
 /// Runs a GTP session of `dialect` on `input` until `quit` or the end of input.
 pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'static, output: Output) {
@@ -50,13 +46,13 @@ pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'st
 
 /// One GTP session.
 pub struct Session<D: Dialect> {
-    dialect: Arc<D>,
-    config: Config,
-    game: D::Game,
-    engine: Engine<D::Game, D::Searcher>,
-    output: Output,
-    time: TimeControl,
-    pondering: bool,
+    pub(crate) dialect: Arc<D>,
+    pub(crate) config: Config,
+    pub(crate) game: D::Game,
+    pub(crate) engine: Engine<D::Game, D::Searcher>,
+    pub(crate) output: Output,
+    pub(crate) time: TimeControl,
+    pub(crate) pondering: bool,
 }
 
 impl<D: Dialect> LineSession for Session<D> {
@@ -109,26 +105,26 @@ impl<D: Dialect> Session<D> {
     }
 
     /// The move `vertex` names on the current board, if it is on it.
-    fn move_at(&self, game: &D::Game, vertex: Vertex) -> Option<<D::Game as Game>::Move> {
+    pub(crate) fn move_at(&self, game: &D::Game, vertex: Vertex) -> Option<<D::Game as Game>::Move> {
         D::Notation::default().parse_move(game, &vertex.to_string()).ok()
     }
 
     /// `mv` as a vertex (`D4`, `pass`).
-    fn vertex(game: &D::Game, mv: <D::Game as Game>::Move) -> String {
+    pub(crate) fn vertex(game: &D::Game, mv: <D::Game as Game>::Move) -> String {
         D::Notation::default().format_move(game, mv)
     }
 
-    fn respond(&self, response: &Response) {
+    pub(crate) fn respond(&self, response: &Response) {
         // `Response` ends with the empty line; `Output::raw` writes it as is.
         self.output.raw(&response.to_string());
     }
 
-    fn ok(&self, id: Option<u32>, text: impl Into<String>) -> Flow {
+    pub(crate) fn ok(&self, id: Option<u32>, text: impl Into<String>) -> Flow {
         self.respond(&Response::success(id, text));
         Flow::Continue
     }
 
-    fn fail(&self, id: Option<u32>, message: &str) -> Flow {
+    pub(crate) fn fail(&self, id: Option<u32>, message: &str) -> Flow {
         self.respond(&Response::failure(id, message));
         Flow::Continue
     }
@@ -164,7 +160,7 @@ impl<D: Dialect> Session<D> {
             Command::Play(color, vertex) => {
                 let Some(mv) = self.move_at(&self.game, vertex) else { return self.fail(id, "illegal move") };
                 let mut next = self.game.clone();
-                dialect.set_side_to_move(&mut next, side(color));
+                dialect.set_side_to_move(&mut next, color.into());
                 if !next.is_legal(mv) && next.outcome().is_some() {
                     // Play after two passes resumes the game (KGS's clean-up phase, GTP editors).
                     dialect.resume(&mut next);
@@ -180,7 +176,7 @@ impl<D: Dialect> Session<D> {
             Command::RegGenmove(color) => self.genmove(id, color, GenmoveMode::Suggest, None, input),
             Command::KgsGenmoveCleanup(color) => self.genmove(id, color, GenmoveMode::Cleanup, None, input),
             Command::GenmoveAnalyze(analyze) => {
-                let color = analyze.color.unwrap_or_else(|| color_of(self.game.side_to_move()));
+                let color = analyze.color.unwrap_or_else(|| Color::from(self.game.side_to_move()));
                 self.genmove(id, color, GenmoveMode::Play, Some(analyze), input)
             }
             Command::Undo => {
@@ -248,7 +244,7 @@ impl<D: Dialect> Session<D> {
                     Ok(game) => {
                         self.game = game;
                         self.engine.call(Searcher::clear);
-                        let to_move = color_of(self.game.side_to_move());
+                        let to_move = Color::from(self.game.side_to_move());
                         self.ok(id, if to_move == Color::Black { "black" } else { "white" })
                     }
                     Err(error) => {
@@ -309,219 +305,5 @@ impl<D: Dialect> Session<D> {
             }
             Err(error) => self.fail(id, &error.to_string()),
         }
-    }
-
-    /// The limits of our next move under the current time system.
-    fn move_limits(&self, color: Color) -> Limits<MoveOf<D>> {
-        if let Some(playouts) = self.config.playouts {
-            return Limits::nodes(playouts);
-        }
-        match self.time.clock(color) {
-            Some(clock) => Limits { clock: Some(clock), ..Limits::none() },
-            None => Limits::move_time(self.config.move_time),
-        }
-    }
-
-    /// Runs one search on the current game and waits for it; returns the result and the last
-    /// root statistics.
-    /// When the input closes meanwhile, the search is stopped at once (its result still comes).
-    fn search_now(
-        &mut self,
-        limits: Limits<MoveOf<D>>,
-        stream: Option<(Analyze, Option<u32>)>,
-        input: &mut Input,
-    ) -> (SearchResult<MoveOf<D>>, Option<RootStats<D>>) {
-        let (sender, receiver) = bounded(1);
-        let (stats_sender, stats_receiver) = crossbeam_channel::unbounded();
-        let streamer = stream.map(|(analyze, _)| self.analysis_sink(self.game.clone(), analyze));
-        let mut streamer = streamer;
-        let sink = move |report: Report<MoveOf<D>>| {
-            if let Report::Analysis { moves, .. } = report {
-                if let Some(stream) = streamer.as_mut() {
-                    stream(&moves);
-                }
-                let _ = stats_sender.send(moves);
-            }
-        };
-        let limits =
-            Limits { report_interval: Some(limits.report_interval.unwrap_or(Duration::from_millis(200))), ..limits };
-        self.engine.go(self.game.clone(), limits, sink, move |result| {
-            let _ = sender.send(result);
-        });
-        let result = match input.wait_for(&receiver) {
-            Some(result) => result,
-            None => {
-                tracing::info!("input closed during a search: stopping");
-                self.engine.stop();
-                receiver.recv().expect("the engine always reports a result")
-            }
-        };
-        self.engine.wait();
-        let stats = stats_receiver.try_iter().last();
-        (result, stats)
-    }
-
-    /// A closure printing analysis lines for `analyze` on the current game.
-    fn analysis_sink(
-        &self,
-        game: D::Game,
-        analyze: Analyze,
-    ) -> impl FnMut(&[tessera_core::MoveStat<MoveOf<D>>]) + Send + 'static {
-        let dialect = Arc::clone(&self.dialect);
-        let output = self.output.clone();
-        let to_move_is_white = game.side_to_move() == Side::Second;
-        move |moves| {
-            let ownership = (analyze.ownership && analyze.kind == AnalyzeKind::Kata).then(|| {
-                let values = dialect.ownership(&game, OWNERSHIP_PLAYOUTS);
-                // KataGo reports ownership for the side to move.
-                values.into_iter().map(|v| if to_move_is_white { -v } else { v }).collect::<Vec<f32>>()
-            });
-            if !moves.is_empty() {
-                output.line(info_line::<D>(&game, analyze.kind, moves, ownership.as_deref()));
-            }
-        }
-    }
-
-    fn genmove(
-        &mut self,
-        id: Option<u32>,
-        color: Color,
-        mode: GenmoveMode,
-        analyze: Option<Analyze>,
-        input: &mut Input,
-    ) -> Flow {
-        let dialect = Arc::clone(&self.dialect);
-        let mut game = self.game.clone();
-        dialect.set_side_to_move(&mut game, side(color));
-        if game.outcome().is_some() && mode == GenmoveMode::Cleanup {
-            // KGS resumes a passed-out game when the players disagree about dead stones.
-            dialect.resume(&mut game);
-        }
-        if game.outcome().is_some() {
-            // The game is over by two passes: nothing is left to play.
-            if analyze.is_some() {
-                self.output.lines([header(true, id), "play pass".to_string(), String::new()]);
-                return Flow::Continue;
-            }
-            return self.ok(id, "pass");
-        }
-        self.game = game;
-        let mut limits = self.move_limits(color);
-        if mode == GenmoveMode::Cleanup {
-            // The game decides what clean-up means (go: no pass while dead stones remain).
-            limits.search_moves = dialect.cleanup_moves(&self.game);
-        }
-        let stream = analyze.map(|analyze| {
-            let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
-            limits.report_interval = Some(Duration::from_millis(u64::from(interval) * 10));
-            self.output.line(header(true, id));
-            (analyze, Some(interval))
-        });
-        let streaming = stream.is_some();
-        let (result, stats) = self.search_now(limits, stream, input);
-        let search = Genmove {
-            result: &result,
-            stats: stats.as_deref(),
-            cleanup: mode == GenmoveMode::Cleanup,
-            budget: self.config.playouts,
-        };
-        let answer = dialect.genmove_answer(&self.game, &search);
-        let text = match answer {
-            None => "resign".to_string(),
-            Some(mv) => {
-                let vertex = Self::vertex(&self.game, mv);
-                if mode != GenmoveMode::Suggest {
-                    self.game.play(mv);
-                }
-                vertex
-            }
-        };
-        tracing::info!("genmove {color}: {text} ({} playouts, score {:?})", result.nodes, result.score);
-        if streaming {
-            self.output.lines([format!("play {text}"), String::new()]);
-            Flow::Continue
-        } else {
-            self.ok(id, text)
-        }
-    }
-
-    /// `lz-analyze` / `kata-analyze`: `=` at once, then a line every interval until the next input
-    /// line (which is then handled as a command unless it is empty).
-    fn analyze(&mut self, id: Option<u32>, analyze: Analyze, input: &mut Input) -> Flow {
-        let mut game = self.game.clone();
-        if let Some(color) = analyze.color {
-            self.dialect.set_side_to_move(&mut game, side(color));
-        }
-        let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
-        let limits = Limits {
-            infinite: true,
-            report_interval: Some(Duration::from_millis(u64::from(interval) * 10)),
-            ..Limits::none()
-        };
-        self.output.line(header(true, id));
-        let mut print = self.analysis_sink(game.clone(), analyze);
-        let (done_sender, done_receiver) = bounded(1);
-        let analysed = game;
-        self.engine.go(
-            analysed,
-            limits,
-            move |report: Report<MoveOf<D>>| {
-                if let Report::Analysis { moves, .. } = report {
-                    print(&moves);
-                }
-            },
-            move |_| {
-                let _ = done_sender.send(());
-            },
-        );
-        // The next line ends the analysis (and is handled as a command: `next` keeps it queued).
-        let flow = if input.wait_for_line() { Flow::Continue } else { Flow::Quit };
-        self.engine.stop();
-        let _ = done_receiver.recv();
-        self.engine.wait();
-        self.output.line("");
-        flow
-    }
-
-    fn start_pondering(&mut self) {
-        if !self.config.ponder || self.pondering || self.game.outcome().is_some() {
-            return;
-        }
-        let limits = Limits { ponder: true, infinite: true, ..Limits::none() };
-        self.engine.go(self.game.clone(), limits, tessera_core::Silent, |_| {});
-        self.pondering = true;
-    }
-
-    fn stop_pondering(&mut self) {
-        if self.pondering {
-            self.engine.stop();
-            self.engine.wait();
-            self.pondering = false;
-        }
-    }
-}
-
-/// How `genmove` uses its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GenmoveMode {
-    /// Play it.
-    Play,
-    /// Only suggest it (`reg_genmove`).
-    Suggest,
-    /// Play it, and do not pass while dead stones remain (`kgs-genmove_cleanup`).
-    Cleanup,
-}
-
-fn side(color: Color) -> Side {
-    match color {
-        Color::Black => Side::First,
-        Color::White => Side::Second,
-    }
-}
-
-fn color_of(side: Side) -> Color {
-    match side {
-        Side::First => Color::Black,
-        Side::Second => Color::White,
     }
 }

@@ -8,13 +8,14 @@
 
 mod command;
 mod dialect;
+mod info;
 mod response;
 mod session;
-mod time;
+mod thinking;
 
 pub use command::{Command, Field};
 pub use dialect::{Dialect, RuleCode};
+pub use info::{move_budget, TimeSettings};
 pub use response::Response;
 pub use session::{run, Session};
 pub use tessera_core::Flow;
-pub use time::{move_budget, TimeSettings};

@@ -1,4 +1,4 @@
-//! The engine side of pbrain: board state, `INFO` settings, searches and answers.
+//! The engine side of pbrain: board state and `INFO` settings; searches are in `thinking`.
 //!
 //! The session never blocks on a search: `go` returns at once and the answer is printed by the
 //! search's `done` callback, which also queues our move; the queue is applied before the next
@@ -6,19 +6,18 @@
 
 use std::io::Read;
 use std::sync::Arc;
-use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
 use tessera_core::{
-    memory, serve, Engine, EngineOptions, Flow, Game, Identity, Input, Limits, LineSession, Notation, Report, Score,
-    SearchResult, Searcher,
+    memory, serve, Engine, EngineOptions, Flow, Game, Identity, Input, LineSession, Notation, Searcher,
 };
 
 use crate::command::{pair, Command, Field};
 use crate::dialect::{Dialect, RuleCode};
+use crate::info::TimeSettings;
 use crate::response::Response;
-use crate::time::{hash_mb_for, hash_mb_for_size, move_budget, TimeSettings};
+use crate::thinking::Answer;
 
 /// Runs a pbrain session of `dialect` on `input` until `END` or the end of input.
 pub fn run<D: Dialect>(dialect: D, options: EngineOptions, input: impl Read + Send + 'static, output: Output) {
@@ -33,16 +32,21 @@ enum Block {
     Swap2,
 }
 
-/// What a finished search answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Answer {
-    /// Print and play the best move.
-    Move,
-    /// `YXNBEST`: print the move, do not play it.
-    Analysis,
-    /// Swap2 with 3 stones (white to move): `SWAP` if white is worse, else a move.
-    SwapOrMove,
+/// Why the board could not be set as asked; its text goes out after `ERROR`.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum BoardError<N, G> {
+    #[error("no board: send START first")]
+    NoBoard,
+    /// The game's notation did not read the point.
+    #[error(transparent)]
+    Point(N),
+    /// The game refused the board or the stone.
+    #[error(transparent)]
+    Game(G),
 }
+
+/// [`BoardError`] for dialect `D`.
+pub(crate) type BoardErrorOf<D> = BoardError<<<D as Dialect>::Notation as Notation>::Error, <D as Dialect>::Error>;
 
 /// Stones of an open board block.
 type BlockStones = Vec<(u32, u32, Field)>;
@@ -50,27 +54,27 @@ type BlockStones = Vec<(u32, u32, Field)>;
 /// A finished search's chosen moves waiting to be put on the board.
 type Queue<M> = Arc<Mutex<Vec<M>>>;
 
-type Move<D> = <<D as Dialect>::Game as Game>::Move;
+pub(crate) type Move<D> = <<D as Dialect>::Game as Game>::Move;
 
 /// The pbrain session over dialect `D`.
 pub struct Session<D: Dialect> {
-    dialect: Arc<D>,
-    engine: Engine<D::Game, D::Searcher>,
-    out: Output,
-    size: Option<(u32, u32)>,
-    rule: RuleCode,
-    game: Option<D::Game>,
+    pub(crate) dialect: Arc<D>,
+    pub(crate) engine: Engine<D::Game, D::Searcher>,
+    pub(crate) out: Output,
+    pub(crate) size: Option<(u32, u32)>,
+    pub(crate) rule: RuleCode,
+    pub(crate) game: Option<D::Game>,
     /// Stones in play order, to rebuild the board when the rule changes or on `TAKEBACK`.
-    stones: Vec<(u32, u32)>,
+    pub(crate) stones: Vec<(u32, u32)>,
     block: Option<(Block, BlockStones)>,
-    time: TimeSettings,
-    options: EngineOptions,
-    applied_options: Option<EngineOptions>,
-    show_detail: bool,
-    max_depth: Option<u32>,
-    max_nodes: Option<u64>,
+    pub(crate) time: TimeSettings,
+    pub(crate) options: EngineOptions,
+    pub(crate) applied_options: Option<EngineOptions>,
+    pub(crate) show_detail: bool,
+    pub(crate) max_depth: Option<u32>,
+    pub(crate) max_nodes: Option<u64>,
     /// Our moves chosen by finished searches, not yet put on `game`.
-    ours: Queue<Move<D>>,
+    pub(crate) ours: Queue<Move<D>>,
 }
 
 impl<D: Dialect> LineSession for Session<D> {
@@ -94,7 +98,7 @@ fn about(identity: &Identity) -> String {
 }
 
 /// `mv` as the protocol's `(x, y)`, through the game's notation.
-fn coordinates<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<(u32, u32)> {
+pub(crate) fn coordinates<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<(u32, u32)> {
     let text = D::Notation::default().format_move(game, mv);
     let point = pair(&text);
     if point.is_none() {
@@ -249,7 +253,7 @@ impl<D: Dialect> Session<D> {
         Flow::Continue
     }
 
-    fn error(&self, message: &str) {
+    pub(crate) fn error(&self, message: &str) {
         self.out.line(Response::Error(message.to_string()));
     }
 
@@ -277,9 +281,9 @@ impl<D: Dialect> Session<D> {
     }
 
     /// The board again from `stones` under the current rule.
-    fn rebuild(&mut self) -> Result<(), String> {
-        let (width, height) = self.size.ok_or("no board: send START first")?;
-        let mut game = self.dialect.new_game(width, height, self.rule).map_err(|error| error.to_string())?;
+    pub(crate) fn rebuild(&mut self) -> Result<(), BoardErrorOf<D>> {
+        let (width, height) = self.size.ok_or(BoardError::NoBoard)?;
+        let mut game = self.dialect.new_game(width, height, self.rule).map_err(BoardError::Game)?;
         for &(x, y) in &self.stones {
             self.place_on(&mut game, x, y)?;
         }
@@ -288,9 +292,9 @@ impl<D: Dialect> Session<D> {
     }
 
     /// Places the stone at `(x, y)` on `game` for the side to move.
-    fn place_on(&self, game: &mut D::Game, x: u32, y: u32) -> Result<(), String> {
-        let mv = D::Notation::default().parse_move(game, &format!("{x},{y}")).map_err(|error| error.to_string())?;
-        self.dialect.place(game, mv).map_err(|error| error.to_string())
+    fn place_on(&self, game: &mut D::Game, x: u32, y: u32) -> Result<(), BoardErrorOf<D>> {
+        let mv = D::Notation::default().parse_move(game, &format!("{x},{y}")).map_err(BoardError::Point)?;
+        self.dialect.place(game, mv).map_err(BoardError::Game)
     }
 
     /// Places a stone for the side to move; prints `ERROR` and returns false if it cannot.
@@ -306,14 +310,14 @@ impl<D: Dialect> Session<D> {
                 self.stones.push((x, y));
                 true
             }
-            Err(message) => {
-                self.error(&message);
+            Err(error) => {
+                self.error(&error.to_string());
                 false
             }
         }
     }
 
-    fn apply_our_moves(&mut self) {
+    pub(crate) fn apply_our_moves(&mut self) {
         let moves: Vec<Move<D>> = std::mem::take(&mut *self.ours.lock());
         for mv in moves {
             let Some(game) = self.game.as_ref() else { return };
@@ -336,7 +340,7 @@ impl<D: Dialect> Session<D> {
         self.stones.remove(index);
         match self.rebuild() {
             Ok(()) => self.out.line(Response::Ok),
-            Err(message) => self.error(&message),
+            Err(error) => self.error(&error.to_string()),
         }
     }
 
@@ -361,10 +365,10 @@ impl<D: Dialect> Session<D> {
             order = stones.iter().map(|s| (s.0, s.1)).collect();
         }
         self.stones = order;
-        if let Err(message) = self.rebuild() {
+        if let Err(error) = self.rebuild() {
             self.stones.clear();
             let _ = self.rebuild();
-            return self.error(&message);
+            return self.error(&error.to_string());
         }
         match block {
             Block::Board => self.think(Answer::Move, None),
@@ -385,132 +389,5 @@ impl<D: Dialect> Session<D> {
             5 => self.think(Answer::SwapOrMove, None),
             _ => self.error("SWAP2BOARD expects 0, 3 or 5 stones"),
         }
-    }
-
-    fn info(&mut self, key: &str, value: &str) {
-        let number = value.trim().parse::<i64>().ok();
-        match (key, number) {
-            ("timeout_turn", Some(ms)) => self.time.turn_ms = ms.max(0),
-            ("timeout_match", Some(ms)) => self.time.match_ms = ms.max(0),
-            ("time_left", Some(ms)) => self.time.left_ms = Some(ms),
-            ("max_memory", Some(bytes)) => {
-                self.time.max_memory = bytes.max(0);
-                self.options.hash_mb = hash_mb_for(self.time.max_memory);
-            }
-            ("hash_size", Some(kb)) if kb > 0 => self.options.hash_mb = hash_mb_for_size(kb, self.time.max_memory),
-            ("thread_num", Some(threads)) if threads > 0 => self.options.threads = (threads as usize).min(64),
-            ("max_depth", Some(depth)) => self.max_depth = (depth > 0).then_some(depth as u32),
-            ("max_node", Some(nodes)) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
-            ("show_detail", Some(level)) => self.show_detail = level != 0,
-            ("rule", Some(rule)) => {
-                let rule = RuleCode::from_number(rule);
-                if rule != self.rule {
-                    self.rule = rule;
-                    if self.size.is_some() {
-                        self.engine.stop();
-                        self.engine.wait();
-                        self.apply_our_moves();
-                        if let Err(message) = self.rebuild() {
-                            self.error(&message);
-                        }
-                    }
-                }
-            }
-            // game_type, evaluate, folder, caution_factor, pondering and unknown keys need nothing.
-            _ => tracing::debug!("INFO {key} {value} ignored"),
-        }
-    }
-
-    fn think(&mut self, answer: Answer, multipv: Option<usize>) {
-        let Some(game) = self.game.clone() else { return };
-        let mut options = self.options.clone();
-        options.multipv = multipv.unwrap_or(1);
-        if self.applied_options.as_ref() != Some(&options) {
-            let applied = options.clone();
-            let granted = self.engine.call(move |searcher| {
-                searcher.set_options(&applied);
-                searcher.memory_mb()
-            });
-            if let Some(note) = granted.and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
-                self.out.line(Response::Message(note));
-            }
-            self.applied_options = Some(options);
-        }
-        let budget = move_budget(&self.time);
-        let limits = Limits {
-            move_time: Some(budget),
-            depth: self.max_depth,
-            nodes: self.max_nodes,
-            report_interval: Some(Duration::from_millis(500)),
-            ..Limits::none()
-        };
-        let sink = {
-            let out = self.out.clone();
-            let root = game.clone();
-            let show_detail = self.show_detail;
-            move |report: Report<Move<D>>| match report {
-                Report::Info(info) => {
-                    let notation = D::Notation::default();
-                    let pv: Vec<String> = info.pv.iter().map(|&mv| notation.format_move(&root, mv)).collect();
-                    let mut lines = vec![Response::Message(format!(
-                        "depth {} eval {} nodes {} nps {} pv {}",
-                        info.depth,
-                        score_text(info.score),
-                        info.nodes,
-                        info.nps(),
-                        pv.join(" ")
-                    ))];
-                    if show_detail {
-                        if let Some(&best) = info.pv.first() {
-                            lines.push(Response::Message(format!(
-                                "REALTIME BEST {}",
-                                notation.format_move(&root, best)
-                            )));
-                        }
-                    }
-                    out.lines(lines);
-                }
-                Report::CurrentMove { mv, .. } if show_detail => {
-                    let text = D::Notation::default().format_move(&root, mv);
-                    out.line(Response::Message(format!("REALTIME POS {text}")));
-                }
-                Report::Text(text) => out.line(Response::Message(text)),
-                _ => {}
-            }
-        };
-        let done = {
-            let out = self.out.clone();
-            let dialect = Arc::clone(&self.dialect);
-            let ours = Arc::clone(&self.ours);
-            let root = game.clone();
-            move |result: SearchResult<Move<D>>| {
-                let Some((best, (x, y))) = result.best.and_then(|mv| Some((mv, coordinates::<D>(&root, mv)?))) else {
-                    out.line(Response::Error("no legal move".into()));
-                    return;
-                };
-                match answer {
-                    Answer::SwapOrMove if dialect.prefers_swap(result.score) => out.line(Response::Swap),
-                    Answer::Analysis => out.line(Response::Move(x, y)),
-                    Answer::Move | Answer::SwapOrMove => {
-                        // Queue the move before printing it: the manager's next command may come at once.
-                        ours.lock().push(best);
-                        out.line(Response::Move(x, y));
-                    }
-                }
-            }
-        };
-        if self.show_detail {
-            self.out.line(Response::Message("REALTIME REFRESH".into()));
-        }
-        self.engine.go(game, limits, sink, done);
-    }
-}
-
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Centipawns(cp) => cp.to_string(),
-        Score::Mate(moves) if moves > 0 => format!("+M{moves}"),
-        Score::Mate(moves) => format!("-M{}", -moves),
-        Score::WinRate(rate) => format!("{:.1}%", rate * 100.0),
     }
 }

@@ -15,6 +15,7 @@ mod options;
 mod report;
 mod response;
 mod session;
+mod thinking;
 
 pub use command::{Command, CommandError, Go, PositionSpec, Start};
 pub use options::{OptionEffect, Options, Randomness, UCCI_OPTIONS};

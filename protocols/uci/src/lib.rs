@@ -13,20 +13,16 @@ mod limiter;
 mod options;
 mod response;
 mod session;
+mod thinking;
 
 pub use command::{Command, CommandError, Go, Start};
 pub use limiter::{Limited, ELO_MAX, ELO_MIN};
-pub use options::Options;
+pub use options::{check_value, OptionError, Options};
 pub use response::{BoundText, InfoLine, OptionDecl, OptionKind, Response, ResponseError, ScoreText};
 pub use session::{run, Session, Settings};
 pub use tessera_core::Flow;
 
 use tessera_core::{EngineOptions, Game, Identity, Notation, Searcher};
-
-/// A game option's value was refused (the option keeps its value); the text goes out as `info string`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
 
 /// Options a game adds to the protocol's own (chess: `EvalFile`, `Use NNUE`), kept by the session.
 pub trait GameOptions<G>: Send + 'static {

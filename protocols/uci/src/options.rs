@@ -29,6 +29,55 @@ pub struct Options {
     pub hash_max_mb: usize,
 }
 
+/// Why a `setoption` was refused (the option keeps its value); the text goes out as `info string`.
+#[derive(Debug, thiserror::Error)]
+pub enum OptionError {
+    /// No option of that name.
+    #[error("unknown option {0}")]
+    Unknown(String),
+    /// A spin or text option without `value`.
+    #[error("option {0} needs a value")]
+    NoValue(String),
+    /// A check option given something else than `true` or `false`.
+    #[error("option {name} needs true or false, not {given}")]
+    NotABoolean {
+        /// The option.
+        name: String,
+        /// What was given (`nothing` when no value).
+        given: String,
+    },
+    /// A spin option given something else than a whole number.
+    #[error("option {name}: '{given}' is not a number")]
+    NotANumber {
+        /// The option.
+        name: String,
+        /// What was given.
+        given: String,
+    },
+    /// The game could not use the value (e.g. an unreadable net file).
+    #[error("{name} {source}; keeping {kept}")]
+    Unusable {
+        /// The option.
+        name: String,
+        /// The value kept instead.
+        kept: String,
+        /// What went wrong, as the game reported it.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+}
+
+/// Reads a check option's value: `true` or `false` in any case.
+///
+/// # Errors
+/// [`OptionError::NotABoolean`] for anything else.
+pub fn check_value(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        other => Err(OptionError::NotABoolean { name: name.into(), given: other.unwrap_or("nothing").into() }),
+    }
+}
+
 /// What a `setoption` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -83,20 +132,15 @@ impl Options {
     /// Applies `setoption name <name> value <value>`.
     ///
     /// # Errors
-    /// A message for `info string` (unknown option, bad value). Spin values out of range are
-    /// clamped and reported through the `Ok` note.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(Change, Option<String>), String> {
+    /// An unknown option or a bad value. Spin values out of range are clamped and reported
+    /// through the `Ok` note.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(Change, Option<String>), OptionError> {
         let key = name.to_ascii_lowercase();
-        let flag = || -> Result<bool, String> {
-            match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(true),
-                Some("false") => Ok(false),
-                other => Err(format!("option {name} needs true or false, not {}", other.unwrap_or("nothing"))),
-            }
-        };
-        let spin = |min: i64, max: i64| -> Result<(i64, Option<String>), String> {
-            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
-            let number: i64 = text.trim().parse().map_err(|_| format!("option {name}: '{text}' is not a number"))?;
+        let flag = || check_value(name, value);
+        let spin = |min: i64, max: i64| -> Result<(i64, Option<String>), OptionError> {
+            let text = value.ok_or_else(|| OptionError::NoValue(name.into()))?;
+            let number: i64 =
+                text.trim().parse().map_err(|_| OptionError::NotANumber { name: name.into(), given: text.into() })?;
             let clamped = number.clamp(min, max);
             let note = (clamped != number).then(|| format!("option {name}: {number} clamped to {clamped}"));
             Ok((clamped, note))
@@ -149,7 +193,7 @@ impl Options {
                 (Change::Session, None)
             }
             _ if key.starts_with("uci_") => (Change::Session, None), // reserved names we do not offer
-            _ => return Err(format!("unknown option {name}")),
+            _ => return Err(OptionError::Unknown(name.into())),
         };
         Ok((change, note))
     }

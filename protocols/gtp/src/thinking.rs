@@ -1,0 +1,219 @@
+//! The thinking half of the GTP session: `genmove` under the time systems, analysis streaming
+//! (`lz-analyze`, `kata-analyze`, `genmove_analyze`) and pondering between commands.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossbeam_channel::bounded;
+use tessera_core::{Flow, Game, Input, Limits, Report, SearchResult, Side};
+
+use crate::analysis::info_line;
+use crate::analysis::{Analyze, AnalyzeKind};
+use crate::dialect::{Dialect, Genmove};
+use crate::response::header;
+use crate::session::{MoveOf, Session, OWNERSHIP_PLAYOUTS};
+use crate::vertex::Color;
+
+type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;
+
+impl<D: Dialect> Session<D> {
+    /// The limits of our next move under the current time system.
+    pub(crate) fn move_limits(&self, color: Color) -> Limits<MoveOf<D>> {
+        if let Some(playouts) = self.config.playouts {
+            return Limits::nodes(playouts);
+        }
+        match self.time.clock(color) {
+            Some(clock) => Limits { clock: Some(clock), ..Limits::none() },
+            None => Limits::move_time(self.config.move_time),
+        }
+    }
+
+    /// Runs one search on the current game and waits for it; returns the result and the last
+    /// root statistics.
+    /// When the input closes meanwhile, the search is stopped at once (its result still comes).
+    pub(crate) fn search_now(
+        &mut self,
+        limits: Limits<MoveOf<D>>,
+        stream: Option<(Analyze, Option<u32>)>,
+        input: &mut Input,
+    ) -> (SearchResult<MoveOf<D>>, Option<RootStats<D>>) {
+        let (sender, receiver) = bounded(1);
+        let (stats_sender, stats_receiver) = crossbeam_channel::unbounded();
+        let streamer = stream.map(|(analyze, _)| self.analysis_sink(self.game.clone(), analyze));
+        let mut streamer = streamer;
+        let sink = move |report: Report<MoveOf<D>>| {
+            if let Report::Analysis { moves, .. } = report {
+                if let Some(stream) = streamer.as_mut() {
+                    stream(&moves);
+                }
+                let _ = stats_sender.send(moves);
+            }
+        };
+        let limits =
+            Limits { report_interval: Some(limits.report_interval.unwrap_or(Duration::from_millis(200))), ..limits };
+        self.engine.go(self.game.clone(), limits, sink, move |result| {
+            let _ = sender.send(result);
+        });
+        let result = match input.wait_for(&receiver) {
+            Some(result) => result,
+            None => {
+                tracing::info!("input closed during a search: stopping");
+                self.engine.stop();
+                receiver.recv().expect("the engine always reports a result")
+            }
+        };
+        self.engine.wait();
+        let stats = stats_receiver.try_iter().last();
+        (result, stats)
+    }
+
+    /// A closure printing analysis lines for `analyze` on the current game.
+    pub(crate) fn analysis_sink(
+        &self,
+        game: D::Game,
+        analyze: Analyze,
+    ) -> impl FnMut(&[tessera_core::MoveStat<MoveOf<D>>]) + Send + 'static {
+        let dialect = Arc::clone(&self.dialect);
+        let output = self.output.clone();
+        let to_move_is_white = game.side_to_move() == Side::Second;
+        move |moves| {
+            let ownership = (analyze.ownership && analyze.kind == AnalyzeKind::Kata).then(|| {
+                let values = dialect.ownership(&game, OWNERSHIP_PLAYOUTS);
+                // KataGo reports ownership for the side to move.
+                values.into_iter().map(|v| if to_move_is_white { -v } else { v }).collect::<Vec<f32>>()
+            });
+            if !moves.is_empty() {
+                output.line(info_line::<D>(&game, analyze.kind, moves, ownership.as_deref()));
+            }
+        }
+    }
+
+    pub(crate) fn genmove(
+        &mut self,
+        id: Option<u32>,
+        color: Color,
+        mode: GenmoveMode,
+        analyze: Option<Analyze>,
+        input: &mut Input,
+    ) -> Flow {
+        let dialect = Arc::clone(&self.dialect);
+        let mut game = self.game.clone();
+        dialect.set_side_to_move(&mut game, color.into());
+        if game.outcome().is_some() && mode == GenmoveMode::Cleanup {
+            // KGS resumes a passed-out game when the players disagree about dead stones.
+            dialect.resume(&mut game);
+        }
+        if game.outcome().is_some() {
+            // The game is over by two passes: nothing is left to play.
+            if analyze.is_some() {
+                self.output.lines([header(true, id), "play pass".to_string(), String::new()]);
+                return Flow::Continue;
+            }
+            return self.ok(id, "pass");
+        }
+        self.game = game;
+        let mut limits = self.move_limits(color);
+        if mode == GenmoveMode::Cleanup {
+            // The game decides what clean-up means (go: no pass while dead stones remain).
+            limits.search_moves = dialect.cleanup_moves(&self.game);
+        }
+        let stream = analyze.map(|analyze| {
+            let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
+            limits.report_interval = Some(Duration::from_millis(u64::from(interval) * 10));
+            self.output.line(header(true, id));
+            (analyze, Some(interval))
+        });
+        let streaming = stream.is_some();
+        let (result, stats) = self.search_now(limits, stream, input);
+        let search = Genmove {
+            result: &result,
+            stats: stats.as_deref(),
+            cleanup: mode == GenmoveMode::Cleanup,
+            budget: self.config.playouts,
+        };
+        let answer = dialect.genmove_answer(&self.game, &search);
+        let text = match answer {
+            None => "resign".to_string(),
+            Some(mv) => {
+                let vertex = Self::vertex(&self.game, mv);
+                if mode != GenmoveMode::Suggest {
+                    self.game.play(mv);
+                }
+                vertex
+            }
+        };
+        tracing::info!("genmove {color}: {text} ({} playouts, score {:?})", result.nodes, result.score);
+        if streaming {
+            self.output.lines([format!("play {text}"), String::new()]);
+            Flow::Continue
+        } else {
+            self.ok(id, text)
+        }
+    }
+
+    /// `lz-analyze` / `kata-analyze`: `=` at once, then a line every interval until the next input
+    /// line (which is then handled as a command unless it is empty).
+    pub(crate) fn analyze(&mut self, id: Option<u32>, analyze: Analyze, input: &mut Input) -> Flow {
+        let mut game = self.game.clone();
+        if let Some(color) = analyze.color {
+            self.dialect.set_side_to_move(&mut game, color.into());
+        }
+        let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
+        let limits = Limits {
+            infinite: true,
+            report_interval: Some(Duration::from_millis(u64::from(interval) * 10)),
+            ..Limits::none()
+        };
+        self.output.line(header(true, id));
+        let mut print = self.analysis_sink(game.clone(), analyze);
+        let (done_sender, done_receiver) = bounded(1);
+        let analysed = game;
+        self.engine.go(
+            analysed,
+            limits,
+            move |report: Report<MoveOf<D>>| {
+                if let Report::Analysis { moves, .. } = report {
+                    print(&moves);
+                }
+            },
+            move |_| {
+                let _ = done_sender.send(());
+            },
+        );
+        // The next line ends the analysis (and is handled as a command: `next` keeps it queued).
+        let flow = if input.wait_for_line() { Flow::Continue } else { Flow::Quit };
+        self.engine.stop();
+        let _ = done_receiver.recv();
+        self.engine.wait();
+        self.output.line("");
+        flow
+    }
+
+    pub(crate) fn start_pondering(&mut self) {
+        if !self.config.ponder || self.pondering || self.game.outcome().is_some() {
+            return;
+        }
+        let limits = Limits { ponder: true, infinite: true, ..Limits::none() };
+        self.engine.go(self.game.clone(), limits, tessera_core::Silent, |_| {});
+        self.pondering = true;
+    }
+
+    pub(crate) fn stop_pondering(&mut self) {
+        if self.pondering {
+            self.engine.stop();
+            self.engine.wait();
+            self.pondering = false;
+        }
+    }
+}
+
+/// How `genmove` uses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GenmoveMode {
+    /// Play it.
+    Play,
+    /// Only suggest it (`reg_genmove`).
+    Suggest,
+    /// Play it, and do not pass while dead stones remain (`kgs-genmove_cleanup`).
+    Cleanup,
+}

@@ -1,0 +1,118 @@
+//! The thinking half of the pbrain session: one search per request, its `MESSAGE` lines while it
+//! runs, and the answer (a move, `SWAP`, or a `YXNBEST` suggestion) printed when it ends.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tessera_core::{memory, Limits, Notation, Report, Score, SearchResult, Searcher};
+
+use crate::dialect::Dialect;
+use crate::info::move_budget;
+use crate::response::Response;
+use crate::session::{coordinates, Move, Session};
+
+/// What a finished search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// Print and play the best move.
+    Move,
+    /// `YXNBEST`: print the move, do not play it.
+    Analysis,
+    /// Swap2 with 3 stones (white to move): `SWAP` if white is worse, else a move.
+    SwapOrMove,
+}
+
+impl<D: Dialect> Session<D> {
+    pub(crate) fn think(&mut self, answer: Answer, multipv: Option<usize>) {
+        let Some(game) = self.game.clone() else { return };
+        let mut options = self.options.clone();
+        options.multipv = multipv.unwrap_or(1);
+        if self.applied_options.as_ref() != Some(&options) {
+            let applied = options.clone();
+            let granted = self.engine.call(move |searcher| {
+                searcher.set_options(&applied);
+                searcher.memory_mb()
+            });
+            if let Some(note) = granted.and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
+                self.out.line(Response::Message(note));
+            }
+            self.applied_options = Some(options);
+        }
+        let budget = move_budget(&self.time);
+        let limits = Limits {
+            move_time: Some(budget),
+            depth: self.max_depth,
+            nodes: self.max_nodes,
+            report_interval: Some(Duration::from_millis(500)),
+            ..Limits::none()
+        };
+        let sink = {
+            let out = self.out.clone();
+            let root = game.clone();
+            let show_detail = self.show_detail;
+            move |report: Report<Move<D>>| match report {
+                Report::Info(info) => {
+                    let notation = D::Notation::default();
+                    let pv: Vec<String> = info.pv.iter().map(|&mv| notation.format_move(&root, mv)).collect();
+                    let mut lines = vec![Response::Message(format!(
+                        "depth {} eval {} nodes {} nps {} pv {}",
+                        info.depth,
+                        score_text(info.score),
+                        info.nodes,
+                        info.nps(),
+                        pv.join(" ")
+                    ))];
+                    if show_detail {
+                        if let Some(&best) = info.pv.first() {
+                            lines.push(Response::Message(format!(
+                                "REALTIME BEST {}",
+                                notation.format_move(&root, best)
+                            )));
+                        }
+                    }
+                    out.lines(lines);
+                }
+                Report::CurrentMove { mv, .. } if show_detail => {
+                    let text = D::Notation::default().format_move(&root, mv);
+                    out.line(Response::Message(format!("REALTIME POS {text}")));
+                }
+                Report::Text(text) => out.line(Response::Message(text)),
+                _ => {}
+            }
+        };
+        let done = {
+            let out = self.out.clone();
+            let dialect = Arc::clone(&self.dialect);
+            let ours = Arc::clone(&self.ours);
+            let root = game.clone();
+            move |result: SearchResult<Move<D>>| {
+                let Some((best, (x, y))) = result.best.and_then(|mv| Some((mv, coordinates::<D>(&root, mv)?))) else {
+                    out.line(Response::Error("no legal move".into()));
+                    return;
+                };
+                match answer {
+                    Answer::SwapOrMove if dialect.prefers_swap(result.score) => out.line(Response::Swap),
+                    Answer::Analysis => out.line(Response::Move(x, y)),
+                    Answer::Move | Answer::SwapOrMove => {
+                        // Queue the move before printing it: the manager's next command may come at once.
+                        ours.lock().push(best);
+                        out.line(Response::Move(x, y));
+                    }
+                }
+            }
+        };
+        if self.show_detail {
+            self.out.line(Response::Message("REALTIME REFRESH".into()));
+        }
+        self.engine.go(game, limits, sink, done);
+    }
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => cp.to_string(),
+        Score::Mate(moves) if moves > 0 => format!("+M{moves}"),
+        Score::Mate(moves) => format!("-M{}", -moves),
+        Score::WinRate(rate) => format!("{:.1}%", rate * 100.0),
+    }
+}
