@@ -5,9 +5,14 @@
 //! position and its key; the incremental key equals the key from scratch; `move_played` and
 //! `ply` follow the history; a game decided by rule offers no moves; and `outcome` agrees with
 //! an empty move list.
+//!
+//! [`count_panics`] serves the protocol crates' property tests: it counts panics on every thread,
+//! search threads included, which a test that only sees the session's answers would miss.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Once;
 
 use crate::game::{Game, Outcome, PackedMove};
 use crate::rng::Rng;
@@ -92,4 +97,21 @@ mod tests {
         assert!(check_game_invariants(&TicTacToe::new(), 200, 20, 1) > 500);
         assert!(check_game_invariants(&ConnectFour::new(), 100, 60, 2) > 1000);
     }
+}
+
+/// Panics seen by the hook [`count_panics`] installs.
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+
+/// Starts counting the process's panics (once; later calls only read) and returns how many there
+/// have been since the first call. The previous hook still runs, so a panic is still printed.
+pub fn count_panics() -> usize {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::SeqCst);
+            previous(info);
+        }));
+    });
+    PANICS.load(Ordering::SeqCst)
 }

@@ -6,28 +6,13 @@
 
 mod toy;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
-
 use proptest::prelude::*;
 use tessera_agi_protocol::{Best, Command, Flow, Response, Session};
+use tessera_core::harness::count_panics;
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
 use tessera_core::{EngineOptions, Game};
 use toy::{square, Toy};
-
-static PANICS: AtomicUsize = AtomicUsize::new(0);
-
-fn count_panics() {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
-            previous(info);
-        }));
-    });
-}
 
 /// Points of the corner mostly, some elsewhere on the board, some not points at all.
 fn points() -> impl Strategy<Value = String> {
@@ -120,6 +105,6 @@ proptest! {
                 }
             }
         }
-        prop_assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+        prop_assert_eq!(count_panics(), 0);
     }
 }

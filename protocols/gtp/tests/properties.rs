@@ -5,29 +5,15 @@
 
 mod toy;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
 use std::time::Duration;
 
 use proptest::prelude::*;
+use tessera_core::harness::count_panics;
 use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
 use tessera_gtp_protocol::command::preprocess;
 use tessera_gtp_protocol::{run, Config};
 use toy::{Toy, NAMED};
-
-static PANICS: AtomicUsize = AtomicUsize::new(0);
-
-fn count_panics() {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
-            previous(info);
-        }));
-    });
-}
 
 fn vertex() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -120,6 +106,6 @@ proptest! {
         prop_assert_eq!(responses, commands, "{:?}", output);
         let named = NAMED.lock().expect("not poisoned").clone();
         prop_assert!(named.iter().all(|&(_, legal)| legal), "{:?}\n{:?}", named, output);
-        prop_assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+        prop_assert_eq!(count_panics(), 0);
     }
 }

@@ -5,28 +5,13 @@
 
 mod toy;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
-
 use proptest::prelude::*;
+use tessera_core::harness::count_panics;
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
 use tessera_core::{Flow, Game};
 use tessera_ucci_protocol::{Command, Options, Session};
 use toy::Toy;
-
-static PANICS: AtomicUsize = AtomicUsize::new(0);
-
-fn count_panics() {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
-            previous(info);
-        }));
-    });
-}
 
 fn number() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -128,6 +113,6 @@ proptest! {
                 prop_assert!(root.is_legal(square), "bestmove {} in {:?}", answer, root);
             }
         }
-        prop_assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+        prop_assert_eq!(count_panics(), 0);
     }
 }

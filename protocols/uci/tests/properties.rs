@@ -5,10 +5,8 @@
 
 mod toy;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
-
 use proptest::prelude::*;
+use tessera_core::harness::count_panics;
 use tessera_core::io::{Capture, Output};
 use tessera_core::toys::TicTacToe;
 use tessera_core::Game;
@@ -16,19 +14,6 @@ use tessera_uci_protocol::{Command, Flow, Session, Settings};
 use toy::Toy;
 
 /// Panics anywhere in the process (the search thread included, where the engine would hide them).
-static PANICS: AtomicUsize = AtomicUsize::new(0);
-
-fn count_panics() {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
-            previous(info);
-        }));
-    });
-}
-
 fn number() -> impl Strategy<Value = String> {
     prop_oneof![
         (0u64..12).prop_map(|n| n.to_string()),
@@ -124,6 +109,6 @@ proptest! {
                 prop_assert!(root.is_legal(square), "bestmove {} in {:?}", answer, root);
             }
         }
-        prop_assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+        prop_assert_eq!(count_panics(), 0);
     }
 }
