@@ -60,30 +60,38 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `tessera match --game GAME` between two engine specs for `games` games at `tc`, with more
+/// options in `extra`; returns its standard output.
+fn play(game: &str, engines: [&str; 2], tc: &str, games: u32, extra: &[&str]) -> String {
+    let games = games.to_string();
+    let mut args = vec!["--game", game, "--engine", engines[0], "--engine", engines[1], "--tc", tc, "--games", &games];
+    args.extend_from_slice(extra);
+    tessera_match(&args)
+}
+
+/// Two games at 1+0.05 recorded as PGN in scratch folder `name`: both are played, none ends in an
+/// illegal move or a failure, and the result lines agree with the record (`tags`: the PGN's
+/// first- and second-player tags). Returns the match's output.
+fn two_games_agreeing_with_pgn(name: &str, game: &str, engines: [&str; 2], max_plies: &str, tags: [&str; 2]) -> String {
+    let pgn = scratch(name).join("games.pgn");
+    let stdout = play(game, engines, "1+0.05", 2, &["--max-plies", max_plies, "--record", pgn.to_str().unwrap()]);
+    let lines = result_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{name}: {stdout}");
+    assert!(
+        stdout.lines().filter(|line| line.starts_with("Game ")).all(|line| !line.contains("illegal")),
+        "{name}: {stdout}"
+    );
+    assert!(!stdout.contains("failed"), "{name}: {stdout}");
+    assert_eq!(lines, pgn_games(&pgn, tags[0], tags[1]), "{name}: result lines must agree with the record");
+    stdout
+}
+
 #[test]
 fn chess_against_stockfish_with_a_pgn_that_agrees() {
     let Some(stockfish) = support::peer("stockfish", "apt-get install stockfish") else { return };
-    let ours = support::engine_binary("tessera-uci");
-    let pgn = scratch("chess").join("games.pgn");
-    let stdout = tessera_match(&[
-        "--game",
-        "chess",
-        "--engine",
-        &format!("cmd={} name=Tessera", ours.display()),
-        "--engine",
-        &format!("cmd={} name=Stockfish option.Skill_Level=0 option.Hash=16", stockfish.display()),
-        "--tc",
-        "1+0.05",
-        "--games",
-        "2",
-        "--max-plies",
-        "160",
-        "--record",
-        pgn.to_str().unwrap(),
-    ]);
-    let lines = result_lines(&stdout);
-    assert_eq!(lines.len(), 2, "{stdout}");
-    assert_eq!(lines, pgn_games(&pgn, "White", "Black"), "result lines must agree with the PGN");
+    let ours = format!("cmd={} name=Tessera", support::engine_binary("tessera-uci").display());
+    let theirs = format!("cmd={} name=Stockfish option.Skill_Level=0 option.Hash=16", stockfish.display());
+    let stdout = two_games_agreeing_with_pgn("chess", "chess", [&ours, &theirs], "160", ["White", "Black"]);
     assert!(stdout.contains("Score of Tessera vs Stockfish"), "{stdout}");
 }
 
@@ -92,30 +100,12 @@ fn xiangqi_against_fairy_stockfish_over_ucci_and_uci() {
     let Some(fairy) = support::peer("fairy-stockfish", "apt-get install fairy-stockfish") else { return };
     let ours = support::engine_binary("tessera-ucci");
     for protocol in ["ucci", "uci"] {
-        let record = scratch(&format!("xiangqi-{protocol}")).join("games.pgn");
-        let stdout = tessera_match(&[
-            "--game",
-            "xiangqi",
-            "--engine",
-            &format!("cmd={} name=Tessera proto={protocol}", ours.display()),
-            "--engine",
-            &format!("cmd={} name=Fairy proto={protocol}", fairy.display()),
-            "--tc",
-            "1+0.05",
-            "--games",
-            "2",
-            "--max-plies",
-            "200",
-            "--record",
-            record.to_str().unwrap(),
-        ]);
-        let lines = result_lines(&stdout);
-        assert_eq!(lines.len(), 2, "{protocol}: {stdout}");
-        assert!(
-            stdout.lines().filter(|line| line.starts_with("Game ")).all(|line| !line.contains("illegal")),
-            "{stdout}"
-        );
-        assert_eq!(lines, pgn_games(&record, "Red", "Black"), "{protocol}: result lines must agree with the record");
+        let engines = [
+            format!("cmd={} name=Tessera proto={protocol}", ours.display()),
+            format!("cmd={} name=Fairy proto={protocol}", fairy.display()),
+        ];
+        let name = format!("xiangqi-{protocol}");
+        two_games_agreeing_with_pgn(&name, "xiangqi", [&engines[0], &engines[1]], "200", ["Red", "Black"]);
     }
 }
 
@@ -126,26 +116,11 @@ fn go_against_gnu_go_refereed_by_gnu_go() {
     let sgf = scratch("go").join("games.sgf");
     let gnugo_gtp = format!("cmd={} arg=--mode arg=gtp arg=--level arg=1 arg=--chinese-rules", gnugo.display());
     // Node-count controls send GTP engines no time system: each thinks by its own settings.
-    let stdout = tessera_match(&[
-        "--game",
-        "go",
-        "--size",
-        "9",
-        "--komi",
-        "7.5",
-        "--engine",
-        &format!("cmd={} name=Tessera arg=--playouts arg=400", ours.display()),
-        "--engine",
-        &format!("{gnugo_gtp} name=GNU"),
-        "--referee",
-        &format!("{gnugo_gtp} name=referee"),
-        "--tc",
-        "nodes=1",
-        "--games",
-        "2",
-        "--record",
-        sgf.to_str().unwrap(),
-    ]);
+    let engines =
+        [format!("cmd={} name=Tessera arg=--playouts arg=400", ours.display()), format!("{gnugo_gtp} name=GNU")];
+    let referee = format!("{gnugo_gtp} name=referee");
+    let extra = ["--size", "9", "--komi", "7.5", "--referee", &referee, "--record", sgf.to_str().unwrap()];
+    let stdout = play("go", [&engines[0], &engines[1]], "nodes=1", 2, &extra);
     let lines = result_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
     let records = std::fs::read_to_string(&sgf).unwrap();
@@ -183,18 +158,8 @@ fn crashed_and_hung_engines_lose_and_the_match_goes_on() {
     let dir = scratch("faults");
     let ours = support::engine_binary("tessera-uci");
     let crasher = fake_uci_engine(&dir, "crasher", "exit 3");
-    let stdout = tessera_match(&[
-        "--game",
-        "chess",
-        "--engine",
-        &format!("cmd={} name=Tessera", ours.display()),
-        "--engine",
-        &format!("cmd={}", crasher.display()),
-        "--tc",
-        "st=0.05",
-        "--games",
-        "4",
-    ]);
+    let ours = format!("cmd={} name=Tessera", ours.display());
+    let stdout = play("chess", [&ours, &format!("cmd={}", crasher.display())], "st=0.05", 4, &[]);
     let lines = result_lines(&stdout);
     assert_eq!(lines.len(), 4, "every game is played, the crasher restarted each time:\n{stdout}");
     assert!(stdout.contains("Score of Tessera vs crasher: 4 - 0 - 0"), "{stdout}");
@@ -202,20 +167,7 @@ fn crashed_and_hung_engines_lose_and_the_match_goes_on() {
 
     let sleeper = fake_uci_engine(&dir, "sleeper", "sleep 60");
     let started = Instant::now();
-    let stdout = tessera_match(&[
-        "--game",
-        "chess",
-        "--engine",
-        &format!("cmd={} name=Tessera", ours.display()),
-        "--engine",
-        &format!("cmd={}", sleeper.display()),
-        "--tc",
-        "st=0.1",
-        "--margin",
-        "100",
-        "--games",
-        "2",
-    ]);
+    let stdout = play("chess", [&ours, &format!("cmd={}", sleeper.display())], "st=0.1", 2, &["--margin", "100"]);
     assert!(stdout.contains("Score of Tessera vs sleeper: 2 - 0 - 0"), "{stdout}");
     assert!(stdout.contains("loses on time"), "{stdout}");
     // Two hung moves, each caught after the move time, the margin and the arena's grace.
@@ -227,24 +179,10 @@ fn renju_between_pbrain_and_agi_with_an_sgf_that_agrees() {
     let pbrain = support::engine_binary("pbrain-tessera");
     let agi = support::engine_binary("tessera-agi");
     let sgf = scratch("renju").join("games.sgf");
-    let stdout = tessera_match(&[
-        "--game",
-        "gomoku",
-        "--rule",
-        "renju",
-        "--size",
-        "15",
-        "--engine",
-        &format!("cmd={} name=Pbrain", pbrain.display()),
-        "--engine",
-        &format!("cmd={} name=Agi proto=agi", agi.display()),
-        "--tc",
-        "st=0.2",
-        "--games",
-        "2",
-        "--record",
-        sgf.to_str().unwrap(),
-    ]);
+    let engines =
+        [format!("cmd={} name=Pbrain", pbrain.display()), format!("cmd={} name=Agi proto=agi", agi.display())];
+    let extra = ["--rule", "renju", "--size", "15", "--record", sgf.to_str().unwrap()];
+    let stdout = play("gomoku", [&engines[0], &engines[1]], "st=0.2", 2, &extra);
     let lines = result_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
     // From a 3-stone opening White moves first: the lines still name Black first, and the score
@@ -277,54 +215,16 @@ fn renju_between_pbrain_and_agi_with_an_sgf_that_agrees() {
 #[test]
 fn chess_against_phalanx_over_xboard() {
     let Some(phalanx) = support::peer("phalanx", "apt-get install phalanx") else { return };
-    let ours = support::engine_binary("tessera-uci");
-    let pgn = scratch("xboard").join("games.pgn");
-    let stdout = tessera_match(&[
-        "--game",
-        "chess",
-        "--engine",
-        &format!("cmd={} name=Tessera", ours.display()),
-        "--engine",
-        &format!("cmd={} name=Phalanx proto=xboard", phalanx.display()),
-        "--tc",
-        "1+0.05",
-        "--games",
-        "2",
-        "--max-plies",
-        "160",
-        "--record",
-        pgn.to_str().unwrap(),
-    ]);
-    let lines = result_lines(&stdout);
-    assert_eq!(lines.len(), 2, "{stdout}");
-    assert!(!stdout.contains("illegal") && !stdout.contains("failed"), "{stdout}");
-    assert_eq!(lines, pgn_games(&pgn, "White", "Black"));
+    let ours = format!("cmd={} name=Tessera", support::engine_binary("tessera-uci").display());
+    let theirs = format!("cmd={} name=Phalanx proto=xboard", phalanx.display());
+    two_games_agreeing_with_pgn("xboard", "chess", [&ours, &theirs], "160", ["White", "Black"]);
 }
 
 #[test]
 fn xiangqi_against_sjaak_over_xboard() {
     let Some(sjaak) = support::peer("sjaakii", "apt-get install sjaakii") else { return };
-    let ours = support::engine_binary("tessera-ucci");
-    let pgn = scratch("xiangqi-xboard").join("games.pgn");
+    let ours = format!("cmd={} name=Tessera", support::engine_binary("tessera-ucci").display());
     // Sjaak claims repetitions by its own rules unless told not to; our referee judges them.
-    let stdout = tessera_match(&[
-        "--game",
-        "xiangqi",
-        "--engine",
-        &format!("cmd={} name=Tessera", ours.display()),
-        "--engine",
-        &format!("cmd={} name=Sjaak proto=xboard option.Claim_repetitions=0", sjaak.display()),
-        "--tc",
-        "1+0.05",
-        "--games",
-        "2",
-        "--max-plies",
-        "160",
-        "--record",
-        pgn.to_str().unwrap(),
-    ]);
-    let lines = result_lines(&stdout);
-    assert_eq!(lines.len(), 2, "{stdout}");
-    assert!(!stdout.contains("illegal") && !stdout.contains("failed"), "{stdout}");
-    assert_eq!(lines, pgn_games(&pgn, "Red", "Black"));
+    let theirs = format!("cmd={} name=Sjaak proto=xboard option.Claim_repetitions=0", sjaak.display());
+    two_games_agreeing_with_pgn("xiangqi-xboard", "xiangqi", [&ours, &theirs], "160", ["Red", "Black"]);
 }

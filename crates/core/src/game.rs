@@ -224,4 +224,19 @@ pub trait Notation {
 
     /// Writes `mv`, a move of `position`.
     fn format_move(&self, position: &Self::Game, mv: <Self::Game as Game>::Move) -> String;
+
+    /// Writes `line`, moves played one after another from `position` (a principal variation),
+    /// stopping before the first move that is not legal where it would be played.
+    fn format_line(&self, position: &Self::Game, line: &[<Self::Game as Game>::Move]) -> Vec<String> {
+        let mut position = position.clone();
+        let mut texts = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !position.is_legal(mv) {
+                break;
+            }
+            texts.push(self.format_move(&position, mv));
+            position.play(mv);
+        }
+        texts
+    }
 }

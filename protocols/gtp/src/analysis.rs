@@ -119,8 +119,8 @@ pub fn info_line<D: Dialect>(
                 let _ = write!(line, " prior {:.6} lcb {:.6} order {order} pv", stat.prior, stat.lower_bound);
             }
         }
-        for &mv in &stat.pv {
-            let _ = write!(line, " {}", notation.format_move(game, mv));
+        for text in notation.format_line(game, &stat.pv) {
+            let _ = write!(line, " {text}");
         }
     }
     if let Some(values) = ownership {

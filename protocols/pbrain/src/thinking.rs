@@ -53,7 +53,7 @@ impl<D: Dialect> Session<D> {
             move |report: Report<Move<D>>| match report {
                 Report::Info(info) => {
                     let notation = D::Notation::default();
-                    let pv: Vec<String> = info.pv.iter().map(|&mv| notation.format_move(&root, mv)).collect();
+                    let pv = notation.format_line(&root, &info.pv);
                     let mut lines = vec![Response::Message(format!(
                         "depth {} eval {} nodes {} nps {} pv {}",
                         info.depth,

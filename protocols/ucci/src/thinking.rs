@@ -164,21 +164,6 @@ impl<D: Dialect> Session<D> {
     }
 }
 
-/// Writes a line of moves played from `root`, stopping at the first move that is not legal.
-fn line_text<D: Dialect>(root: &D::Game, line: &[MoveOf<D>]) -> Vec<String> {
-    let notation = D::Notation::default();
-    let mut position = root.clone();
-    let mut text = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !position.is_legal(mv) {
-            break;
-        }
-        text.push(notation.format_move(&position, mv));
-        position.play(mv);
-    }
-    text
-}
-
 /// Keeps the latest score of each principal variation's first move.
 fn record_candidate<M: Copy + PartialEq>(candidates: &Mutex<Vec<(i32, M)>>, info: &Info<M>) {
     let Some(&first) = info.pv.first() else { return };
@@ -208,7 +193,7 @@ fn write_info<D: Dialect>(output: &Output, root: &D::Game, info: &Info<MoveOf<D>
     let line = InfoLine {
         depth: Some(info.depth),
         score: Some(ScoreText::Plain(ucci_score(info.score))),
-        pv: line_text::<D>(root, &info.pv),
+        pv: D::Notation::default().format_line(root, &info.pv),
         ..InfoLine::default()
     };
     output.lines([Response::Info(progress), Response::Info(line)]);

@@ -93,21 +93,6 @@ impl<D: Dialect> Session<D> {
     }
 }
 
-/// The text of a PV: moves formatted one after another, stopping at anything illegal.
-fn pv_text<D: Dialect>(root: &D::Game, pv: &[<D::Game as Game>::Move]) -> Vec<String> {
-    let notation = D::Notation::default();
-    let mut position = root.clone();
-    let mut texts = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if !position.is_legal(mv) {
-            break;
-        }
-        texts.push(notation.format_move(&position, mv));
-        position.play(mv);
-    }
-    texts
-}
-
 fn score_text(score: Score) -> ScoreText {
     match score {
         Score::Centipawns(cp) => ScoreText::Cp(cp),
@@ -144,7 +129,7 @@ fn info_line<D: Dialect>(dialect: &D, root: &D::Game, info: &Info<<D::Game as Ga
         nps: Some(info.nps()),
         hashfull: info.hashfull,
         time: Some(info.time.as_millis() as u64),
-        pv: pv_text::<D>(root, &info.pv),
+        pv: D::Notation::default().format_line(root, &info.pv),
         ..InfoLine::default()
     }
 }
