@@ -12,7 +12,10 @@ const READ: Duration = Duration::from_secs(30);
 /// What the program itself may take beyond its table: code, network, stacks, buffers.
 const OVERHEAD_MB: u64 = 64;
 /// Searches per engine: a long analysis, kept short enough for `cargo test` on two cores.
-const SEARCHES: usize = 150;
+/// `TESSERA_MEMORY_SEARCHES=1000` runs the 1,000-move analysis (about a minute).
+fn searches() -> usize {
+    std::env::var("TESSERA_MEMORY_SEARCHES").ok().and_then(|text| text.parse().ok()).unwrap_or(150)
+}
 
 fn check(engine: &Driven, name: &str, table_mb: u64) {
     let Some(peak) = engine.peak_resident_mb() else {
@@ -28,7 +31,7 @@ fn uci_analysis_stays_within_hash() {
     engine.send("uci");
     engine.read_until(READ, |line| line == "uciok");
     let mut moves: Vec<String> = Vec::new();
-    for _ in 0..SEARCHES {
+    for _ in 0..searches() {
         engine.send(&format!("position startpos moves {}", moves.join(" ")));
         engine.send("go movetime 20");
         let best = engine.read_until(READ, |line| line.starts_with("bestmove ")).pop().unwrap_or_default();
@@ -43,7 +46,7 @@ fn uci_analysis_stays_within_hash() {
 #[test]
 fn gtp_analysis_stays_within_its_tree_memory() {
     let mut engine = Driven::start(&support::engine_binary("tessera-gtp"), &["--hash", "64", "--move-time", "0.03"]);
-    for search in 0..SEARCHES {
+    for search in 0..searches() {
         // Both colours in turn, a new game every 80 moves: positions keep changing.
         if search % 80 == 0 {
             engine.send("clear_board");
@@ -62,10 +65,10 @@ fn pbrain_analysis_stays_within_max_memory() {
     engine.read_until(READ, |line| line == "OK");
     engine.send("INFO max_memory 104857600");
     engine.send("INFO timeout_turn 30");
-    let mut searches = 0;
+    let (mut done, wanted) = (0, searches());
     let mut point = 0u32;
-    while searches < SEARCHES {
-        if searches % 40 == 0 {
+    while done < wanted {
+        if done % 40 == 0 {
             engine.send("RESTART");
             engine.read_until(READ, |line| line == "OK");
         }
@@ -74,7 +77,7 @@ fn pbrain_analysis_stays_within_max_memory() {
         engine.send(&format!("TURN {},{}", point % 20, point / 20));
         let answer = engine.read_until(READ, |line| !line.starts_with("MESSAGE")).pop().unwrap_or_default();
         if !answer.starts_with("ERROR") {
-            searches += 1;
+            done += 1;
         }
     }
     // max_memory bounds the whole process: 100 MB.
