@@ -35,6 +35,7 @@ enum Block {
 /// Why the board could not be set as asked; its text goes out after `ERROR`.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum BoardError<N, G> {
+    /// No `START` yet.
     #[error("no board: send START first")]
     NoBoard,
     /// The game's notation did not read the point.
@@ -259,7 +260,7 @@ impl<D: Dialect> Session<D> {
 
     fn ready(&self) -> bool {
         if self.game.is_none() {
-            self.error("no board: send START first");
+            self.error(&BoardErrorOf::<D>::NoBoard.to_string());
         }
         self.game.is_some()
     }
@@ -300,7 +301,7 @@ impl<D: Dialect> Session<D> {
     /// Places a stone for the side to move; prints `ERROR` and returns false if it cannot.
     fn place(&mut self, x: u32, y: u32) -> bool {
         let Some(mut game) = self.game.take() else {
-            self.error("no board: send START first");
+            self.error(&BoardErrorOf::<D>::NoBoard.to_string());
             return false;
         };
         let placed = self.place_on(&mut game, x, y);
