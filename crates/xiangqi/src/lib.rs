@@ -6,6 +6,7 @@
 //!   as the Asian computer rules do ([`Rules`]).
 //! - FEN read/write with typed [`FenError`]s; ICCS move text ([`iccs`], [`parse_iccs`], [`Iccs`]).
 //! - Evaluation and the alpha-beta hooks (`Evaluate`, `Tactical`, `NullMove`); [`perft`] and [`bench`].
+//! - Training data: positions packed for `tessera-nnue`'s files (`PackedPosition`, 32 bytes).
 
 pub mod bench;
 mod board;
@@ -13,6 +14,7 @@ mod eval;
 mod fen;
 mod movegen;
 mod notation;
+mod packed;
 mod perft;
 mod position;
 mod rules;
@@ -24,6 +26,7 @@ pub use eval::{piece_square, VALUES};
 pub use fen::{piece_letter, FenError};
 pub use movegen::{Moves, MAX_MOVES};
 pub use notation::{iccs, parse_iccs, Iccs, NotationError};
+pub use packed::UnpackError;
 pub use perft::{perft, perft_divide, perft_report};
 pub use position::{Position, START_FEN};
 pub use rules::Rules;
