@@ -10,7 +10,7 @@
 
 pub mod bench;
 mod board;
-mod eval;
+pub mod eval;
 mod fen;
 mod movegen;
 mod notation;
@@ -22,7 +22,7 @@ mod search;
 mod types;
 
 pub use board::Board;
-pub use eval::{piece_square, VALUES};
+pub use eval::{piece_square, S, VALUES};
 pub use fen::{piece_letter, FenError};
 pub use movegen::{Moves, MAX_MOVES};
 pub use notation::{iccs, parse_iccs, Iccs, NotationError};

@@ -6,7 +6,7 @@ use tessera_core::zobrist::zobrist_keys;
 use tessera_core::{Game, MoveBuffer, Outcome, Side};
 
 use crate::board::Board;
-use crate::eval::piece_square;
+use crate::eval::{piece_square, S};
 use crate::movegen::{Generate, Moves};
 use crate::rules::Rules;
 use crate::types::{kind_of, side_of, Move, PieceId, Square};
@@ -37,7 +37,7 @@ pub(crate) struct Entry {
     /// The key before the move.
     pub hash: u64,
     /// Material and piece-square sums before the move.
-    pub psq: [i32; 2],
+    pub psq: [S; 2],
     /// Plies without capture before the move.
     pub quiet_plies: u16,
     /// Repetition window before the move.
@@ -61,8 +61,8 @@ pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Side,
     pub(crate) hash: u64,
-    /// Material plus piece-square value of each side, kept up to date by `play`.
-    pub(crate) psq: [i32; 2],
+    /// Material plus piece-square weights of each side, kept up to date by `play`.
+    pub(crate) psq: [S; 2],
     /// Plies since the last capture (the 60-move rule counts these).
     pub(crate) quiet_plies: u16,
     /// How far back a repetition may be looked for: plies since a capture, a null move or the start.
@@ -91,7 +91,7 @@ impl Position {
             board,
             side,
             hash: 0,
-            psq: [0; 2],
+            psq: [S(0, 0); 2],
             quiet_plies,
             window: 0,
             fullmove,
@@ -146,8 +146,8 @@ impl Position {
         self.board.legal_moves(self.side, Generate::Captures, moves, self.checked);
     }
 
-    pub(crate) fn psq_from_scratch(&self) -> [i32; 2] {
-        let mut psq = [0; 2];
+    pub(crate) fn psq_from_scratch(&self) -> [S; 2] {
+        let mut psq = [S(0, 0); 2];
         for id in 16..48u8 {
             let square = self.board.squares[id as usize];
             if square != 0 {

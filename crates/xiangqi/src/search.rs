@@ -35,8 +35,9 @@ impl Evaluate for Position {
         let victim = self.board.piece_at(mv.to);
         let attacker = self.board.piece_at(mv.from);
         if victim == 0 {
-            // Quiet moves: towards better squares first, until history knows better.
-            return piece_square(attacker, mv.to) - piece_square(attacker, mv.from);
+            // Quiet moves: towards better squares first (by the middlegame half), until history
+            // knows better.
+            return (piece_square(attacker, mv.to) - piece_square(attacker, mv.from)).0;
         }
         VALUES[kind_of(victim) as usize] * 16 - VALUES[kind_of(attacker) as usize] / 8
     }
