@@ -4,9 +4,10 @@
 //! Each game starts from a few random legal plies (seeded by the game's index, so a resumed run
 //! plays new games), then both sides search a fixed number of nodes per move. Kept positions are
 //! those a static evaluation should judge by itself: not in check, the best move not a capture or
-//! promotion, the score not a mate. Games are adjudicated as won once the score stays beyond
-//! [`WIN_SCORE`] for [`WIN_PLIES`] plies, and drawn after [`MAX_GAME_PLIES`] plies or when the score
-//! stays within [`DRAW_SCORE`] of zero for [`DRAW_PLIES`] plies after move 40.
+//! promotion, the score not a mate. The game's rules end a game (mate, and in xiangqi the 60-move
+//! rule and repetition verdicts); besides, each game's [`Adjudication`] wins a game once the score
+//! stays beyond a margin for a few plies, and draws it after a ply cap or when the score stays
+//! near zero after the opening.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -21,20 +22,48 @@ use tessera_core::{
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
 
-/// A score that stays beyond this many centipawns for [`WIN_PLIES`] plies decides the game.
-const WIN_SCORE: i32 = 1_200;
-/// See [`WIN_SCORE`].
-const WIN_PLIES: u32 = 6;
-/// A score this close to zero for [`DRAW_PLIES`] plies after ply [`DRAW_AFTER_PLY`] draws the game.
-const DRAW_SCORE: i32 = 8;
-/// See [`DRAW_SCORE`].
-const DRAW_PLIES: u32 = 16;
-/// See [`DRAW_SCORE`].
-const DRAW_AFTER_PLY: usize = 80;
-/// Games still running after this many plies are drawn.
-const MAX_GAME_PLIES: usize = 400;
-/// An opening whose first search scores beyond this is thrown away (too lopsided to teach much).
-const MAX_OPENING_SCORE: i32 = 400;
+/// When the scores decide a game, in the game's evaluation units.
+#[derive(Clone, Copy, Debug)]
+struct Adjudication {
+    /// A score that stays beyond this for `win_plies` plies decides the game.
+    win_score: i32,
+    /// See `win_score`.
+    win_plies: u32,
+    /// A score this close to zero for `draw_plies` plies after ply `draw_after_ply` draws the game.
+    draw_score: i32,
+    /// See `draw_score`.
+    draw_plies: u32,
+    /// See `draw_score`.
+    draw_after_ply: usize,
+    /// Games still running after this many plies are drawn.
+    max_game_plies: usize,
+    /// An opening whose first search scores beyond this is thrown away (too lopsided to teach much).
+    max_opening_score: i32,
+}
+
+/// Chess, in centipawns.
+const CHESS: Adjudication = Adjudication {
+    win_score: 1_200,
+    win_plies: 6,
+    draw_score: 8,
+    draw_plies: 16,
+    draw_after_ply: 80,
+    max_game_plies: 400,
+    max_opening_score: 400,
+};
+
+/// Xiangqi, where 100 is a horse (about three chess pawns): the chess margins scaled to match.
+/// Games rarely reach the ply cap, since 60 moves without a capture draw by the rules.
+const XIANGQI: Adjudication = Adjudication {
+    win_score: 400,
+    win_plies: 6,
+    draw_score: 3,
+    draw_plies: 16,
+    draw_after_ply: 80,
+    max_game_plies: 300,
+    max_opening_score: 130,
+};
+
 /// How often a line of progress is printed when stderr is not a terminal.
 const LOG_INTERVAL: Duration = Duration::from_secs(60);
 
@@ -43,6 +72,8 @@ const LOG_INTERVAL: Duration = Duration::from_secs(60);
 pub enum DatagenGame {
     /// Standard chess.
     Chess,
+    /// Xiangqi (Chinese chess) from the standard start position.
+    Xiangqi,
 }
 
 /// Everything `tessera datagen` accepts.
@@ -71,7 +102,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
-    /// hand-crafted evaluation.
+    /// hand-crafted evaluation (chess only).
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
 }
@@ -85,6 +116,9 @@ pub enum DatagenError {
     /// The network file could not be used.
     #[error(transparent)]
     Network(#[from] tessera_chess::nnue::NetworkError),
+    /// A network was asked for a game that has none.
+    #[error("--network: {0} has no network evaluation")]
+    NoNetwork(&'static str),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -101,7 +135,14 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
                 Some(path) => Some(tessera_chess::nnue::load_network(path)?),
             };
             start.set_network(network);
-            generate(args, &start, |position: &tessera_chess::Chess| *position.board())
+            generate(args, CHESS, &start, |position: &tessera_chess::Chess| *position.board())
+        }
+        DatagenGame::Xiangqi => {
+            if args.network.is_some() {
+                return Err(DatagenError::NoNetwork("xiangqi"));
+            }
+            let start = tessera_xiangqi::Position::start();
+            generate(args, XIANGQI, &start, tessera_xiangqi::Position::without_history)
         }
     }
 }
@@ -115,7 +156,12 @@ struct Progress {
 }
 
 /// Plays the games and writes them; `packed` turns a position into the game's stored form.
-fn generate<G, P>(args: &DatagenArgs, start: &G, packed: fn(&G) -> P) -> Result<(), DatagenError>
+fn generate<G, P>(
+    args: &DatagenArgs,
+    adjudication: Adjudication,
+    start: &G,
+    packed: fn(&G) -> P,
+) -> Result<(), DatagenError>
 where
     G: Evaluate + Tactical + NullMove,
     P: PackedPosition,
@@ -155,7 +201,7 @@ where
             let sender = sender.clone();
             let progress = &progress;
             scope.spawn(move || {
-                let mut player = SelfPlay::new(args, start.clone());
+                let mut player = SelfPlay::new(args, adjudication, start.clone());
                 loop {
                     let index = progress.next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games || progress.failed.load(Ordering::Relaxed) {
@@ -220,6 +266,7 @@ fn progress_bar(games: u64) -> ProgressBar {
 /// One thread's self-play: a searcher and the settings of every game it plays.
 struct SelfPlay<'a, G: Evaluate + Tactical + NullMove> {
     args: &'a DatagenArgs,
+    adjudication: Adjudication,
     start: G,
     searcher: AlphaBeta<G>,
     control: SearchControl,
@@ -233,9 +280,9 @@ struct Pending<P> {
 }
 
 impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
-    fn new(args: &'a DatagenArgs, start: G) -> Self {
+    fn new(args: &'a DatagenArgs, adjudication: Adjudication, start: G) -> Self {
         let options = EngineOptions { threads: 1, hash_mb: 16, multipv: 1, ..EngineOptions::default() };
-        SelfPlay { args, start, searcher: AlphaBeta::new(&options, 40), control: SearchControl::new() }
+        SelfPlay { args, adjudication, start, searcher: AlphaBeta::new(&options, 40), control: SearchControl::new() }
     }
 
     /// Plays game `index` and returns its records, encoded.
@@ -295,12 +342,13 @@ impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
         let mut winning_plies = 0;
         let mut quiet_plies = 0;
         let mut first_search = true;
+        let adjudge = self.adjudication;
         let outcome = loop {
             if let Some(outcome) = position.outcome() {
                 break outcome;
             }
             let played = position.ply() - opening_ply;
-            if played >= MAX_GAME_PLIES {
+            if played >= adjudge.max_game_plies {
                 break Outcome::Draw;
             }
             self.control.reset(false);
@@ -313,19 +361,19 @@ impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
                 Score::Mate(moves) if moves > 0 => tessera_core::score::MATE,
                 _ => -tessera_core::score::MATE,
             };
-            if first_search && value.abs() > MAX_OPENING_SCORE {
+            if first_search && value.abs() > adjudge.max_opening_score {
                 return None;
             }
             first_search = false;
             // Both players must keep agreeing on the same winner.
-            let leader = (value.abs() >= WIN_SCORE).then(|| if value > 0 { side } else { side.opponent() });
+            let leader = (value.abs() >= adjudge.win_score).then(|| if value > 0 { side } else { side.opponent() });
             winning_plies = if leader.is_some() && leader == winner { winning_plies + 1 } else { 1 };
             winner = leader;
-            if let (Some(side), true) = (winner, winning_plies >= WIN_PLIES) {
+            if let (Some(side), true) = (winner, winning_plies >= adjudge.win_plies) {
                 break Outcome::Win(side);
             }
-            quiet_plies = if value.abs() <= DRAW_SCORE { quiet_plies + 1 } else { 0 };
-            if played >= DRAW_AFTER_PLY && quiet_plies >= DRAW_PLIES {
+            quiet_plies = if value.abs() <= adjudge.draw_score { quiet_plies + 1 } else { 0 };
+            if played >= adjudge.draw_after_ply && quiet_plies >= adjudge.draw_plies {
                 break Outcome::Draw;
             }
             let quiet = !position.in_check() && !position.is_tactical(best);

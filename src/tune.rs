@@ -6,11 +6,16 @@ use std::path::PathBuf;
 use clap::Args;
 use tessera_nnue::texel::{tune, TuneError, TuneReport, TuneSettings};
 
+/// The default logistic scale of xiangqi scores: chess's 400 centipawns in xiangqi units.
+const XIANGQI_SCORE_SCALE: f64 = 130.0;
+
 /// The games `tessera tune` has a linear evaluation for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TuneGame {
     /// Chess: `crates/chess/src/eval/weights.rs`.
     Chess,
+    /// Xiangqi: `crates/xiangqi/src/eval/weights.rs`.
+    Xiangqi,
 }
 
 /// Everything `tessera tune` accepts.
@@ -28,12 +33,16 @@ pub struct TuneArgs {
     /// Passes over the data.
     #[arg(long, default_value_t = 30)]
     pub epochs: u32,
-    /// Adam's starting step, in centipawns (cosine decay to 5% of it).
+    /// Adam's starting step, in evaluation units (cosine decay to 5% of it).
     #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
     /// Weight of the game result in the target, the rest being the search score.
     #[arg(long, default_value_t = 0.3)]
     pub result_weight: f64,
+    /// Evaluation units of one logistic step when scores become win chances (default: 400 for
+    /// chess's centipawns, 130 for xiangqi, where 100 is a horse, about three chess pawns).
+    #[arg(long)]
+    pub score_scale: Option<f64>,
     /// Use only the first N positions of the files.
     #[arg(long)]
     pub max_positions: Option<u64>,
@@ -65,6 +74,10 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         learning_rate: args.learning_rate,
         result_weight: args.result_weight.clamp(0.0, 1.0),
         max_positions: args.max_positions,
+        score_scale: args.score_scale.unwrap_or(match args.game {
+            TuneGame::Chess => TuneSettings::default().score_scale,
+            TuneGame::Xiangqi => XIANGQI_SCORE_SCALE,
+        }),
         ..TuneSettings::default()
     };
     let report = |report: &TuneReport| {
@@ -77,6 +90,11 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         TuneGame::Chess => {
             use tessera_chess::eval::tuning::{current_weights, weights_source};
             let weights = tune::<tessera_chess::Board>(&args.data, &current_weights(), &settings, report)?;
+            weights_source(&weights)
+        }
+        TuneGame::Xiangqi => {
+            use tessera_xiangqi::eval::tuning::{current_weights, weights_source};
+            let weights = tune::<tessera_xiangqi::Position>(&args.data, &current_weights(), &settings, report)?;
             weights_source(&weights)
         }
     };

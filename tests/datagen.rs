@@ -123,3 +123,101 @@ fn a_foreign_file_is_refused_and_left_alone() {
     assert_eq!(std::fs::read(&path).unwrap(), header);
     std::fs::remove_file(&path).unwrap();
 }
+
+fn xiangqi_datagen(out: &Path, games: u32) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["datagen", "--game", "xiangqi", "--nodes", "300", "--random-plies", "6", "--threads", "1"])
+        .args(["--games", &games.to_string(), "--out"])
+        .arg(out)
+        .output()
+        .expect("running tessera datagen")
+}
+
+#[test]
+fn xiangqi_games_are_written_and_read_back() {
+    use tessera_core::{Game, Side};
+    use tessera_xiangqi::Position;
+
+    let path = temp_file("xiangqi");
+    let output = xiangqi_datagen(&path, 2);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(read_header(&path).unwrap().game, "xiangqi");
+    let mut reader = DataReader::open::<Position>(&path).unwrap();
+    let mut games = Vec::new();
+    while let Some(record) = reader.next_record().unwrap() {
+        let position = Position::unpack(record.position).unwrap();
+        // Kept positions are quiet and live: not in check, with legal moves, scores not mates.
+        assert!(!position.in_check(), "{}", position.to_fen());
+        assert!(position.outcome().is_none(), "{}", position.to_fen());
+        assert!(record.score.abs() < 20_000);
+        if record.first_of_game {
+            games.push(Vec::new());
+        }
+        let red_result = match position.side_to_move() {
+            Side::First => record.result.value(),
+            Side::Second => 1.0 - record.result.value(),
+        };
+        games.last_mut().expect("the file starts with a game").push(red_result);
+    }
+    assert_eq!(games.len(), 2);
+    for results in &games {
+        assert!(results.iter().all(|&result| result == results[0]), "{results:?}");
+    }
+
+    // A chess file is refused by name and left alone.
+    let mut header = Vec::from(*b"TSRDATA\0");
+    header.extend_from_slice(&1u16.to_le_bytes());
+    header.extend_from_slice(&32u16.to_le_bytes());
+    header.extend_from_slice(b"chess\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0");
+    std::fs::write(&path, &header).unwrap();
+    let output = xiangqi_datagen(&path, 1);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("training data for chess, not xiangqi"), "{stderr}");
+    assert_eq!(std::fs::read(&path).unwrap(), header);
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// `tessera tune --game xiangqi` runs one epoch on a small file and writes a weights module of
+/// the same shape as the one in force (the fit need not improve anything).
+#[test]
+fn xiangqi_tuning_runs_and_writes_the_weights_module() {
+    use tessera_core::{Game, Rng};
+    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
+    use tessera_xiangqi::{Moves, Position};
+
+    let data = temp_file("xiangqi-tune.data");
+    let out = temp_file("xiangqi-weights.rs");
+    let (mut writer, _) = DataWriter::append::<Position>(&data).unwrap();
+    let mut rng = Rng::new(11);
+    let mut moves = Moves::new();
+    let mut packed = [0u8; Position::BYTES];
+    // 60 random games of a few positions: the tuner holds one game in 50 out for validation.
+    for _ in 0..60 {
+        let mut position = Position::start();
+        let mut records = Vec::new();
+        for ply in 0..12 {
+            position.generate_legal_moves(&mut moves);
+            position.play(moves[rng.below(moves.len())]);
+            position.pack(&mut packed);
+            let score = position.static_evaluation() as i16;
+            encode_record(&packed, score, WdlResult::Draw, ply == 0, &mut records);
+        }
+        writer.write_game(&records).unwrap();
+    }
+    drop(writer);
+    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["tune", "--game", "xiangqi", "--epochs", "1", "--data"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("running tessera tune");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let written = std::fs::read_to_string(&out).unwrap();
+    let in_force = include_str!("../crates/xiangqi/src/eval/weights.rs");
+    assert_eq!(written.lines().count(), in_force.lines().count());
+    assert!(written.contains("pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7]"));
+    std::fs::remove_file(&data).unwrap();
+    std::fs::remove_file(&out).unwrap();
+}
