@@ -9,7 +9,7 @@ fuzz_target!(|text: &str| {
     if let Ok(record) = sgf::parse(text) {
         for move_number in [None, Some(0), Some(1), Some(record.moves.len() / 2)] {
             if let Ok(position) = record.to_position(Rules::CHINESE, move_number) {
-                let _ = sgf::write(&position, None);
+                let _ = sgf::write(&position, None, "tessera-fuzz");
             }
         }
     }
