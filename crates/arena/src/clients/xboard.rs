@@ -2,7 +2,10 @@
 //! Sjaak II (xiangqi, `variant xiangqi`). Tessera's engines speak UCI/UCCI; this exists so the
 //! arena can measure against them.
 //!
-//! A game: `new`, `variant V` (not for orthodox chess), `force`, `setboard FEN`. Each move:
+//! A game: `new`, `variant V` (not for orthodox chess), `force`, `setboard FEN`, then, for an
+//! engine that offers `ping`, `ping N` and every line up to `pong N` thrown away: a move the
+//! engine sends after its game ended (Phalanx follows its mating move with a result line) must
+//! not be read as its answer in the next game. Each move:
 //! `force`, the moves the engine has not seen, the clock (`level`, `time`, `otim`) and `go`; the
 //! answer is `move <m>` (or the old `My move is: <m>`). What differs between games (variant name,
 //! FEN letters, move text) is the small [`XboardGame`] trait.
@@ -20,6 +23,9 @@ use crate::process::{ClientError, EngineProcess, EngineSpec};
 
 /// How long to wait for `feature done=1` (engines without protocol 2 never send it).
 const FEATURE_TIME: Duration = Duration::from_secs(2);
+/// How long an engine may take to answer `ping` at the start of a game (it may first have to
+/// finish a search of the previous one).
+const PING_TIME: Duration = Duration::from_secs(10);
 
 /// What the xboard client needs to know about a game.
 pub trait XboardGame: Game {
@@ -104,6 +110,10 @@ pub struct XboardContestant<G> {
     /// Whether this game's `level` was sent: once, before the engine's first move, as a GUI does
     /// (sending it again would restart the engine's time control with the remaining time).
     level_sent: bool,
+    /// Whether the engine announced `feature ping=1`.
+    ping: bool,
+    /// The last `ping` number sent.
+    pings: u32,
     game: PhantomData<fn() -> G>,
 }
 
@@ -118,14 +128,24 @@ impl<G: XboardGame> XboardContestant<G> {
         process.send("xboard")?;
         process.send("protover 2")?;
         let deadline = Instant::now() + FEATURE_TIME;
-        match process.receive_until(deadline, |line| line.contains("done=1")) {
-            Ok(_) | Err(ClientError::Stalled(_)) => {}
+        let features = match process.receive_until(deadline, |line| line.contains("done=1")) {
+            Ok(lines) => lines,
+            Err(ClientError::Stalled(_)) => Vec::new(),
             Err(error) => return Err(error),
-        }
+        };
+        let ping = features.iter().any(|line| line.starts_with("feature") && line.contains("ping=1"));
         for (name, value) in &spec.options {
             process.send(&format!("option {}={value}", name.replace('_', " ")))?;
         }
-        Ok(XboardContestant { name: spec.name.clone(), process, synced: 0, level_sent: false, game: PhantomData })
+        Ok(XboardContestant {
+            name: spec.name.clone(),
+            process,
+            synced: 0,
+            level_sent: false,
+            ping,
+            pings: 0,
+            game: PhantomData,
+        })
     }
 
     fn protocol_error(&self, line: &str, reason: &str) -> ClientError {
@@ -183,6 +203,13 @@ impl<G: XboardGame> Contestant<G> for XboardContestant<G> {
         self.process.send(&format!("setboard {fen}"))?;
         self.synced = 0;
         self.level_sent = false;
+        if self.ping {
+            self.pings += 1;
+            let pong = format!("pong {}", self.pings);
+            self.process.send(&format!("ping {}", self.pings))?;
+            // What comes before the `pong` belongs to the previous game.
+            self.process.receive_until(Instant::now() + PING_TIME, |line| line.trim() == pong)?;
+        }
         Ok(())
     }
 
@@ -286,5 +313,47 @@ mod tests {
         assert_eq!(Position::move_text(&start, mv), "h2e2");
         assert_eq!(Position::parse_move(&start, "h2h8"), None, "illegal");
         assert!(start.is_legal(mv));
+    }
+
+    /// An engine that follows its mating move with a result line, as Phalanx does: the game ends
+    /// by the rules on the move, and the result line, still unread, must not be taken as the
+    /// engine's answer in the next game (each game would then read the previous game's answer).
+    #[test]
+    fn a_move_sent_after_its_game_ended_is_not_read_in_the_next_game() {
+        use std::time::{Duration, Instant};
+
+        use tessera_chess::{Chess, Uci};
+        use tessera_core::{Limits, Side};
+
+        use super::XboardContestant;
+        use crate::game::{Contestant, Reply};
+        use crate::process::EngineSpec;
+
+        let dir = std::env::temp_dir().join(format!("tessera-xboard-claims-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("claiming-engine");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    protover*) echo 'feature ping=1 setboard=1 done=1' ;;\n    ping*) echo \"pong ${line#ping }\" ;;\n    go) echo 'move e7e5'; echo '0-1 {Black mates}' ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+        )
+        .unwrap();
+        let mut permissions = std::fs::metadata(&script).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&script, permissions).unwrap();
+
+        let spec: EngineSpec = format!("cmd={} name=claiming", script.display()).parse().unwrap();
+        let mut engine = XboardContestant::<Chess>::start(&spec, None).unwrap();
+        let start = Chess::default();
+        let mut after_e4 = start.clone();
+        after_e4.play(Uci { chess960: false }.parse(&start, "e2e4").unwrap());
+        let limits = Limits::move_time(Duration::from_millis(50));
+
+        let e5 = Uci { chess960: false }.parse(&after_e4, "e7e5").unwrap();
+        for game in 1..=2 {
+            engine.new_game(&start, Side::Second).unwrap();
+            let reply = engine.choose_move(&after_e4, &limits, Instant::now() + Duration::from_secs(5));
+            assert!(matches!(reply, Ok(Reply::Move { mv, .. }) if mv == e5), "game {game}: {reply:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
