@@ -15,9 +15,6 @@
 pub mod tuning;
 mod weights;
 
-#[cfg(test)]
-mod frozen;
-
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 use tessera_core::Side;
@@ -430,30 +427,13 @@ mod tests {
         positions
     }
 
-    /// At today's weights the linear evaluation is the old hand-written formula, to the unit.
+    /// The material and piece-square sums `play` keeps are the sums from scratch.
     #[test]
-    fn the_linear_evaluation_is_the_old_formula_exactly() {
+    fn incremental_sums_are_the_sums_from_scratch() {
         let positions = playout_positions();
         assert!(positions.len() > 3000, "{}", positions.len());
         for position in &positions {
-            assert_eq!(position.static_evaluation(), frozen::evaluation(position), "{}", position.to_fen());
-            // The sums `play` keeps are the sums from scratch.
             assert_eq!(position.psq, position.psq_from_scratch(), "{}", position.to_fen());
-        }
-    }
-
-    /// Material plus piece-square weights are the old table, both halves alike.
-    #[test]
-    fn piece_values_are_the_old_table() {
-        for id in 16..48u8 {
-            for rank in 0..RANKS {
-                for file in 0..FILES {
-                    let square = crate::types::square(file, rank);
-                    let side = side_of(id);
-                    let old = frozen::value_at(kind_of(id), file, own_rank(side, square));
-                    assert_eq!(piece_square(id, square), S(old, old));
-                }
-            }
         }
     }
 }

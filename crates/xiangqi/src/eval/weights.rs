@@ -7,16 +7,16 @@ use super::S;
 
 /// Material by kind: king (never counted: both sides always have one), advisor, elephant, horse, rook, cannon, pawn.
 #[rustfmt::skip]
-pub(super) const MATERIAL: [S; 7] = [S(0, 0), S(40, 40), S(40, 40), S(100, 100), S(215, 215), S(100, 100), S(10, 10)];
+pub(super) const MATERIAL: [S; 7] = [S(0, 0), S(35, 32), S(29, 33), S(128, 112), S(309, 234), S(113, 113), S(15, 16)];
 
 /// Piece-square values added to the material, by kind, the owner's rank (0 = its back rank) and file a–e (f–i mirror d–a).
 #[rustfmt::skip]
 pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7] = [
     // King
     [
-        [S(4, 4), S(4, 4), S(4, 4), S(4, 4), S(4, 4)],
-        [S(-4, -4), S(-4, -4), S(-4, -4), S(-4, -4), S(-4, -4)],
-        [S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10)],
+        [S(4, 4), S(4, 4), S(4, 4), S(0, -2), S(8, -2)],
+        [S(-4, -4), S(-4, -4), S(-4, -4), S(-14, 5), S(7, 0)],
+        [S(-10, -10), S(-10, -10), S(-10, -10), S(-48, 0), S(-15, -4)],
         [S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10)],
         [S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10)],
         [S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10), S(-10, -10)],
@@ -27,9 +27,9 @@ pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7] = [
     ],
     // Advisor
     [
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
+        [S(0, 0), S(0, 0), S(0, 0), S(-1, -4), S(4, 4)],
+        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(7, -2)],
+        [S(0, 0), S(0, 0), S(0, 0), S(-13, -2), S(4, 4)],
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
@@ -40,11 +40,11 @@ pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7] = [
     ],
     // Elephant
     [
+        [S(-4, -4), S(0, 0), S(-5, -7), S(0, 0), S(4, 4)],
         [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
+        [S(-13, -9), S(0, 0), S(0, 0), S(0, 0), S(5, -6)],
         [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
-        [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
-        [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
-        [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
+        [S(-4, -4), S(0, 0), S(-17, -3), S(0, 0), S(4, 4)],
         [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
         [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
         [S(-4, -4), S(0, 0), S(0, 0), S(0, 0), S(4, 4)],
@@ -53,98 +53,98 @@ pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7] = [
     ],
     // Horse
     [
-        [S(-16, -16), S(-7, -7), S(-6, -6), S(-5, -5), S(-4, -4)],
-        [S(-10, -10), S(-1, -1), S(0, 0), S(1, 1), S(2, 2)],
-        [S(-6, -6), S(3, 3), S(4, 4), S(5, 5), S(6, 6)],
-        [S(-4, -4), S(5, 5), S(6, 6), S(7, 7), S(8, 8)],
-        [S(0, 0), S(9, 9), S(10, 10), S(11, 11), S(12, 12)],
-        [S(4, 4), S(13, 13), S(14, 14), S(15, 15), S(16, 16)],
-        [S(6, 6), S(15, 15), S(16, 16), S(17, 17), S(18, 18)],
-        [S(8, 8), S(17, 17), S(18, 18), S(19, 19), S(20, 20)],
-        [S(4, 4), S(13, 13), S(14, 14), S(15, 15), S(16, 16)],
-        [S(-6, -6), S(3, 3), S(4, 4), S(5, 5), S(6, 6)],
+        [S(46, -78), S(-8, -9), S(13, -23), S(5, -5), S(-15, 55)],
+        [S(-16, -21), S(-19, -3), S(-7, -4), S(2, 5), S(5, -12)],
+        [S(-5, 1), S(-1, 12), S(3, 10), S(16, 9), S(14, 8)],
+        [S(-16, 8), S(-10, 14), S(0, 20), S(8, 15), S(14, 19)],
+        [S(-2, 14), S(15, 15), S(31, 18), S(18, 20), S(9, 22)],
+        [S(14, 21), S(16, 13), S(21, 21), S(33, 19), S(38, 18)],
+        [S(14, 16), S(45, 16), S(28, 21), S(50, 18), S(17, 21)],
+        [S(17, 22), S(23, 18), S(23, 19), S(62, 10), S(61, 20)],
+        [S(-5, 15), S(25, 10), S(48, 19), S(39, 14), S(68, -18)],
+        [S(-34, 59), S(9, 2), S(-11, 43), S(-28, 20), S(-33, 42)],
     ],
     // Rook
     [
-        [S(-2, -2), S(-2, -2), S(-2, -2), S(1, 1), S(-2, -2)],
-        [S(2, 2), S(2, 2), S(2, 2), S(5, 5), S(2, 2)],
-        [S(0, 0), S(0, 0), S(0, 0), S(3, 3), S(0, 0)],
-        [S(4, 4), S(4, 4), S(4, 4), S(7, 7), S(4, 4)],
-        [S(6, 6), S(6, 6), S(6, 6), S(9, 9), S(6, 6)],
-        [S(6, 6), S(6, 6), S(6, 6), S(9, 9), S(6, 6)],
-        [S(6, 6), S(6, 6), S(6, 6), S(9, 9), S(6, 6)],
-        [S(8, 8), S(8, 8), S(8, 8), S(11, 11), S(8, 8)],
-        [S(10, 10), S(10, 10), S(10, 10), S(13, 13), S(10, 10)],
-        [S(6, 6), S(6, 6), S(6, 6), S(9, 9), S(6, 6)],
+        [S(-10, -13), S(5, -3), S(-8, 11), S(11, 5), S(-85, 38)],
+        [S(-3, -10), S(5, 0), S(1, 9), S(8, 10), S(-10, 13)],
+        [S(-4, 2), S(6, 10), S(4, 13), S(9, 17), S(-12, 23)],
+        [S(-3, 23), S(10, 17), S(14, 16), S(15, 17), S(-1, 25)],
+        [S(11, 16), S(14, 16), S(20, 13), S(18, 18), S(16, 13)],
+        [S(6, 11), S(7, 15), S(14, 16), S(12, 19), S(7, 22)],
+        [S(8, 14), S(15, 12), S(26, 10), S(27, 12), S(10, 22)],
+        [S(21, 9), S(10, 16), S(20, 15), S(22, 20), S(10, 17)],
+        [S(6, 12), S(16, 7), S(21, 7), S(23, 11), S(61, -1)],
+        [S(22, -4), S(18, 1), S(14, 4), S(49, -18), S(64, -17)],
     ],
     // Cannon
     [
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(4, 4), S(4, 4), S(4, 4), S(4, 4), S(10, 10)],
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(2, 2), S(2, 2), S(2, 2), S(2, 2), S(8, 8)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(6, 6)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(6, 6)],
-        [S(4, 4), S(4, 4), S(4, 4), S(4, 4), S(10, 10)],
+        [S(-7, 10), S(-8, -1), S(11, 1), S(14, 5), S(11, 7)],
+        [S(8, -8), S(-1, 10), S(10, 3), S(1, 15), S(18, 6)],
+        [S(6, 7), S(0, 14), S(8, 13), S(12, 9), S(18, 11)],
+        [S(4, 11), S(-5, 9), S(7, 6), S(4, 6), S(17, 11)],
+        [S(2, 5), S(6, 10), S(10, 10), S(4, 5), S(18, 8)],
+        [S(11, -1), S(1, 13), S(2, 4), S(0, 8), S(20, 7)],
+        [S(11, 2), S(1, 11), S(3, 6), S(1, 8), S(6, 16)],
+        [S(6, 8), S(0, 6), S(-3, 3), S(-6, 0), S(-34, 16)],
+        [S(-10, 19), S(-7, 15), S(-8, 5), S(-1, 1), S(-84, 24)],
+        [S(20, 4), S(4, 13), S(-5, 3), S(-26, -1), S(14, -34)],
     ],
     // Pawn
     [
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(3, 3)],
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(3, 3)],
         [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(3, 3)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(3, 3)],
-        [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(3, 3)],
-        [S(10, 10), S(12, 12), S(16, 16), S(20, 20), S(22, 22)],
-        [S(16, 16), S(18, 18), S(22, 22), S(26, 26), S(28, 28)],
-        [S(22, 22), S(24, 24), S(28, 28), S(32, 32), S(34, 34)],
-        [S(26, 26), S(28, 28), S(32, 32), S(36, 36), S(38, 38)],
-        [S(10, 10), S(12, 12), S(16, 16), S(20, 20), S(22, 22)],
+        [S(-8, 8), S(0, 0), S(-7, 5), S(0, 0), S(2, 12)],
+        [S(-5, 8), S(0, 0), S(0, 5), S(0, 0), S(2, 16)],
+        [S(8, 15), S(3, 17), S(20, 18), S(23, 28), S(36, 22)],
+        [S(7, 21), S(25, 19), S(27, 29), S(45, 22), S(47, 26)],
+        [S(3, 31), S(26, 30), S(35, 31), S(71, 39), S(96, 31)],
+        [S(23, 36), S(44, 26), S(86, 20), S(125, 19), S(122, 25)],
+        [S(40, -2), S(66, -8), S(61, 5), S(69, 5), S(42, 8)],
     ],
 ];
 
 /// Per empty point a rook sees along its lines.
 #[rustfmt::skip]
-pub(super) const ROOK_MOBILITY: S = S(1, 1);
+pub(super) const ROOK_MOBILITY: S = S(1, 0);
 
 /// Per point (empty or enemy) a horse reaches over a free leg.
 #[rustfmt::skip]
-pub(super) const HORSE_MOBILITY: S = S(3, 3);
+pub(super) const HORSE_MOBILITY: S = S(3, -1);
 
 /// Per blocked horse leg.
 #[rustfmt::skip]
-pub(super) const HORSE_BLOCKED_LEG: S = S(-2, -2);
+pub(super) const HORSE_BLOCKED_LEG: S = S(-3, -7);
 
 /// A rook on the enemy king's file with no piece, one piece between.
 #[rustfmt::skip]
-pub(super) const ROOK_ON_KING_FILE: [S; 2] = [S(25, 25), S(6, 6)];
+pub(super) const ROOK_ON_KING_FILE: [S; 2] = [S(25, 25), S(20, -8)];
 
 /// A cannon on the enemy king's file with no piece (the empty-head cannon), one piece between.
 #[rustfmt::skip]
-pub(super) const CANNON_ON_KING_FILE: [S; 2] = [S(30, 30), S(10, 10)];
+pub(super) const CANNON_ON_KING_FILE: [S; 2] = [S(44, 2), S(10, 10)];
 
 /// Per missing enemy advisor or elephant, once our attack force is 2 or more.
 #[rustfmt::skip]
-pub(super) const MISSING_GUARD: S = S(4, 4);
+pub(super) const MISSING_GUARD: S = S(25, -2);
 
 /// Per missing enemy guard times our attack force, once it is 2 or more.
 #[rustfmt::skip]
-pub(super) const MISSING_GUARD_FORCE: S = S(3, 3);
+pub(super) const MISSING_GUARD_FORCE: S = S(3, 5);
 
 /// The enemy king on its own rank 1, 2, once our attack force is 2 or more.
 #[rustfmt::skip]
-pub(super) const KING_OFF_BACK_RANK: [S; 2] = [S(6, 6), S(12, 12)];
+pub(super) const KING_OFF_BACK_RANK: [S; 2] = [S(26, 5), S(53, 5)];
 
 /// Per cannon times (phase − 8): cannons need screens.
 #[rustfmt::skip]
-pub(super) const CANNON_PHASE: S = S(1, 1);
+pub(super) const CANNON_PHASE: S = S(2, 4);
 
 /// Per unit of horses × (phase − 8) / 2, rounded towards zero: horses need room.
 #[rustfmt::skip]
-pub(super) const HORSE_PHASE: S = S(-1, -1);
+pub(super) const HORSE_PHASE: S = S(-5, 1);
 
 /// The side to move's advantage.
 #[rustfmt::skip]
-pub(super) const TEMPO: S = S(4, 4);
+pub(super) const TEMPO: S = S(4, 0);
