@@ -87,18 +87,6 @@ fn check_position<G: Game + Debug>(game: &G, moves: &mut G::Moves, rng: &mut Rng
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::check_game_invariants;
-    use crate::toys::{ConnectFour, TicTacToe};
-
-    #[test]
-    fn toy_games_pass_the_harness() {
-        assert!(check_game_invariants(&TicTacToe::new(), 200, 20, 1) > 500);
-        assert!(check_game_invariants(&ConnectFour::new(), 100, 60, 2) > 1000);
-    }
-}
-
 /// Panics seen by the hook [`count_panics`] installs.
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
@@ -114,4 +102,16 @@ pub fn count_panics() -> usize {
         }));
     });
     PANICS.load(Ordering::SeqCst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_game_invariants;
+    use crate::toys::{ConnectFour, TicTacToe};
+
+    #[test]
+    fn toy_games_pass_the_harness() {
+        assert!(check_game_invariants(&TicTacToe::new(), 200, 20, 1) > 500);
+        assert!(check_game_invariants(&ConnectFour::new(), 100, 60, 2) > 1000);
+    }
 }
