@@ -7,13 +7,40 @@ use std::process::{Command, Output};
 use tessera_chess::{Board, Chess, Color, Rules};
 use tessera_nnue::data::{read_header, DataReader, PackedPosition, HEADER_BYTES};
 
+/// `tessera datagen` of chess: 400 nodes per move, two threads.
 fn datagen(out: &Path, games: u32) -> Output {
+    datagen_of("chess", "400", "2", out, games)
+}
+
+/// `tessera datagen` of xiangqi: 300 nodes per move, one thread.
+fn xiangqi_datagen(out: &Path, games: u32) -> Output {
+    datagen_of("xiangqi", "300", "1", out, games)
+}
+
+fn datagen_of(game: &str, nodes: &str, threads: &str, out: &Path, games: u32) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["datagen", "--game", "chess", "--nodes", "400", "--random-plies", "6", "--threads", "2"])
+        .args(["datagen", "--game", game, "--nodes", nodes, "--random-plies", "6", "--threads", threads])
         .args(["--games", &games.to_string(), "--out"])
         .arg(out)
         .output()
         .expect("running tessera datagen")
+}
+
+/// Writes at `path` the header of a training file of `game` (positions of `bytes` bytes), runs
+/// `run` on it, and checks that it is refused by name and the file left as it was.
+fn refuses_other_game(path: &Path, game: &str, bytes: u16, wanted: &str, run: fn(&Path, u32) -> Output) {
+    let mut header = Vec::from(*b"TSRDATA\0");
+    header.extend_from_slice(&1u16.to_le_bytes());
+    header.extend_from_slice(&bytes.to_le_bytes());
+    let mut name = [0u8; 20];
+    name[..game.len()].copy_from_slice(game.as_bytes());
+    header.extend_from_slice(&name);
+    std::fs::write(path, &header).unwrap();
+    let output = run(path, 1);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("training data for {game}, not {wanted}")), "{stderr}");
+    assert_eq!(std::fs::read(path).unwrap(), header);
 }
 
 fn temp_file(name: &str) -> PathBuf {
@@ -111,26 +138,8 @@ fn a_foreign_file_is_refused_and_left_alone() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "[Event \"a PGN, not training data\"]\n");
 
     // A training file of another game is refused by name.
-    let mut header = Vec::from(*b"TSRDATA\0");
-    header.extend_from_slice(&1u16.to_le_bytes());
-    header.extend_from_slice(&36u16.to_le_bytes());
-    header.extend_from_slice(b"xiangqi\0\0\0\0\0\0\0\0\0\0\0\0\0");
-    std::fs::write(&path, &header).unwrap();
-    let output = datagen(&path, 1);
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("training data for xiangqi, not chess"), "{stderr}");
-    assert_eq!(std::fs::read(&path).unwrap(), header);
+    refuses_other_game(&path, "xiangqi", 36, "chess", datagen);
     std::fs::remove_file(&path).unwrap();
-}
-
-fn xiangqi_datagen(out: &Path, games: u32) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["datagen", "--game", "xiangqi", "--nodes", "300", "--random-plies", "6", "--threads", "1"])
-        .args(["--games", &games.to_string(), "--out"])
-        .arg(out)
-        .output()
-        .expect("running tessera datagen")
 }
 
 #[test]
@@ -165,16 +174,7 @@ fn xiangqi_games_are_written_and_read_back() {
     }
 
     // A chess file is refused by name and left alone.
-    let mut header = Vec::from(*b"TSRDATA\0");
-    header.extend_from_slice(&1u16.to_le_bytes());
-    header.extend_from_slice(&32u16.to_le_bytes());
-    header.extend_from_slice(b"chess\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0");
-    std::fs::write(&path, &header).unwrap();
-    let output = xiangqi_datagen(&path, 1);
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("training data for chess, not xiangqi"), "{stderr}");
-    assert_eq!(std::fs::read(&path).unwrap(), header);
+    refuses_other_game(&path, "chess", 32, "xiangqi", xiangqi_datagen);
     std::fs::remove_file(&path).unwrap();
 }
 
