@@ -49,6 +49,10 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Read every position as stored (by default each epoch reads half of them as their mirror
+    /// images where the game has such a symmetry: chess without castling rights).
+    #[arg(long)]
+    pub no_mirror: bool,
 }
 
 /// Runs `tessera train`.
@@ -65,6 +69,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         threads: args.threads.max(1),
         seed: args.seed,
         max_positions: args.max_positions,
+        mirror: !args.no_mirror,
         ..TrainSettings::default()
     };
     let report = |report: &TrainReport| {

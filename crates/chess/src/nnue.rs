@@ -190,21 +190,41 @@ impl TrainingFeatures for Board {
     const INPUTS: usize = INPUTS;
 
     fn features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) {
-        us.clear();
-        them.clear();
-        let occupied = u64::from_le_bytes(packed[..8].try_into().expect("packed chess positions have 28 bytes"));
-        let side = usize::from(packed[24] & 0x80 != 0);
-        for (index, square) in Squares(occupied).enumerate() {
-            let nibble = (packed[8 + index / 2] >> (4 * (index % 2))) & 0xF;
-            // Castling rooks (12, 13) are rooks of their colour.
-            let code = match nibble {
-                12 => 3,
-                13 => 9,
-                code => code,
-            };
-            us.push(feature(side, code, square));
-            them.push(feature(1 - side, code, square));
+        packed_features(packed, 0, us, them);
+    }
+
+    fn mirrored_features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) -> bool {
+        // A castling right ties the value to the king's file; without one, reversing the files
+        // (a to h) changes nothing (en passant stays on the mirrored file).
+        let has_castling_rook = packed_pieces(packed).any(|(nibble, _)| nibble == 12 || nibble == 13);
+        !has_castling_rook && {
+            packed_features(packed, 7, us, them);
+            true
         }
+    }
+}
+
+/// The (nibble, square) pairs of a packed position (see `packed.rs`).
+fn packed_pieces(packed: &[u8]) -> impl Iterator<Item = (u8, u8)> + '_ {
+    let occupied = u64::from_le_bytes(packed[..8].try_into().expect("packed chess positions have 28 bytes"));
+    Squares(occupied).enumerate().map(|(index, square)| ((packed[8 + index / 2] >> (4 * (index % 2))) & 0xF, square))
+}
+
+/// The features of a packed position with every square XORed by `flip` (0, or 7 for the files
+/// reversed): the side to move's perspective into `us`, the other's into `them`.
+fn packed_features(packed: &[u8], flip: u8, us: &mut Vec<usize>, them: &mut Vec<usize>) {
+    us.clear();
+    them.clear();
+    let side = usize::from(packed[24] & 0x80 != 0);
+    for (nibble, square) in packed_pieces(packed) {
+        // Castling rooks (12, 13) are rooks of their colour.
+        let code = match nibble {
+            12 => 3,
+            13 => 9,
+            code => code,
+        };
+        us.push(feature(side, code, square ^ flip));
+        them.push(feature(1 - side, code, square ^ flip));
     }
 }
 
@@ -314,5 +334,36 @@ mod tests {
             }
             assert_eq!((us, them), (expected_us, expected_them), "{fen}");
         }
+    }
+
+    #[test]
+    fn mirrored_training_features_are_those_of_the_mirrored_board() {
+        let packed_of = |fen: &str| {
+            let mut packed = [0u8; 28];
+            Board::from_fen(fen).unwrap().pack(&mut packed);
+            packed
+        };
+        let sorted_features = |packed: &[u8], mirrored: bool| {
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            if mirrored {
+                assert!(Board::mirrored_features(packed, &mut us, &mut them));
+            } else {
+                Board::features(packed, &mut us, &mut them);
+            }
+            us.sort_unstable();
+            them.sort_unstable();
+            (us, them)
+        };
+        // The same positions with the files reversed (a to h), without castling rights.
+        let pairs = [
+            ("r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R2QKB1R b - - 2 8", "1kr1qb1r/ppp3pp/2np1n2/4p3/4PPb1/2NP1N2/PPP3PP/R1BKQ2R b - - 2 8"),
+            ("8/8/3k4/8/2P5/8/8/4K3 w - - 0 1", "8/8/4k3/8/5P2/8/8/3K4 w - - 0 1"),
+        ];
+        for (fen, mirrored_fen) in pairs {
+            assert_eq!(sorted_features(&packed_of(fen), true), sorted_features(&packed_of(mirrored_fen), false), "{fen}");
+        }
+        // A castling right has no mirror image.
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        assert!(!Board::mirrored_features(&packed_of(crate::START_FEN), &mut us, &mut them));
     }
 }

@@ -12,4 +12,13 @@ pub trait TrainingFeatures: PackedPosition {
     /// Writes the active features of a packed position (see [`PackedPosition::pack`]): the side to
     /// move's perspective into `us`, the other player's into `them`. Both are cleared first.
     fn features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>);
+
+    /// Writes the features of the position's mirror image under a symmetry of the game that
+    /// keeps its value (chess: the files reversed, when no castling right is left), as
+    /// [`TrainingFeatures::features`] does, and returns `true`; returns `false` (and writes
+    /// nothing useful) when the position has no such twin. Trainers read half of the positions
+    /// mirrored each epoch, which doubles what small data sets teach.
+    fn mirrored_features(_packed: &[u8], _us: &mut Vec<usize>, _them: &mut Vec<usize>) -> bool {
+        false
+    }
 }

@@ -43,6 +43,9 @@ pub struct TrainSettings {
     pub seed: u64,
     /// Use at most this many positions (the first ones of the files).
     pub max_positions: Option<u64>,
+    /// Whether each epoch reads half of the training positions as their mirror images (see
+    /// [`TrainingFeatures::mirrored_features`]).
+    pub mirror: bool,
 }
 
 impl Default for TrainSettings {
@@ -57,6 +60,7 @@ impl Default for TrainSettings {
             threads: 2,
             seed: 1,
             max_positions: None,
+            mirror: true,
         }
     }
 }
@@ -164,19 +168,25 @@ impl Worker {
         }
     }
 
-    /// Accumulates the loss and (if `learn`) the gradient of `records`; returns the loss sum.
+    /// Accumulates the loss and (when `gradient_scale` is positive) the gradient of `records`
+    /// (index, bytes); returns the loss sum. With a `mirror_salt`, the records [`mirrored`] under it are read as their
+    /// mirror images where the game has them.
     fn run<'a, F: TrainingFeatures>(
         &mut self,
         parameters: &Parameters,
-        records: impl Iterator<Item = &'a [u8]>,
+        records: impl Iterator<Item = (u32, &'a [u8])>,
         settings: &TrainSettings,
         gradient_scale: f32,
-        learn: bool,
+        mirror_salt: Option<u64>,
     ) -> f64 {
+        let learn = gradient_scale > 0.0;
         let mut loss = 0.0f64;
-        for record in records {
+        for (index, record) in records {
             let (position, labels) = record.split_at(F::BYTES);
-            F::features(position, &mut self.us, &mut self.them);
+            let mirror = mirror_salt.is_some_and(|salt| mirrored(salt, index));
+            if !(mirror && F::mirrored_features(position, &mut self.us, &mut self.them)) {
+                F::features(position, &mut self.us, &mut self.them);
+            }
             let score = f32::from(i16::from_le_bytes([labels[0], labels[1]]));
             let result = match labels[2] {
                 0 => WdlResult::Loss,
@@ -203,6 +213,12 @@ impl Worker {
         }
         loss
     }
+}
+
+/// Whether record `index` is read mirrored in the epoch whose salt is `salt`: half of the
+/// records, another half each epoch, the same in a resumed run.
+fn mirrored(salt: u64, index: u32) -> bool {
+    SplitMix(salt ^ u64::from(index)).next_u64() & 1 == 1
 }
 
 fn sigmoid(value: f32) -> f32 {
@@ -243,7 +259,9 @@ pub fn train<F: TrainingFeatures>(
     let mut network = parameters.quantise(F::FEATURE_SET, Quantisation::STANDARD);
     for epoch in first_epoch..=settings.epochs {
         // Each epoch's order depends on the epoch alone, so a resumed run replays the same batches.
-        let mut rng = SplitMix(settings.seed ^ u64::from(epoch).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        let epoch_seed = settings.seed ^ u64::from(epoch).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let mut rng = SplitMix(epoch_seed);
+        let mirror_salt = settings.mirror.then(|| SplitMix(epoch_seed).next_u64() ^ 0x6D69_7272_6F72);
         for (index, slot) in order.iter_mut().enumerate() {
             *slot = index as u32;
         }
@@ -266,7 +284,7 @@ pub fn train<F: TrainingFeatures>(
                 batch,
                 settings,
                 gradient_scale,
-                true,
+                mirror_salt,
             );
             let (first, rest) = workers.split_first_mut().expect("at least one worker");
             for worker in rest.iter_mut() {
@@ -300,7 +318,7 @@ pub fn train<F: TrainingFeatures>(
             &all,
             settings,
             0.0,
-            false,
+            None,
         ) / validation_count as f64;
         network = parameters.quantise(F::FEATURE_SET, Quantisation::STANDARD);
         write_atomically(out, &network.to_bytes())
@@ -323,7 +341,7 @@ pub fn train<F: TrainingFeatures>(
 }
 
 /// Runs the records `indices` of `data` over the workers, each taking an equal share; returns the
-/// loss sum. Gradients stay in the workers.
+/// loss sum. Gradients stay in the workers; a zero `gradient_scale` only measures the loss.
 #[allow(clippy::too_many_arguments)]
 fn run_parallel<F: TrainingFeatures>(
     workers: &mut [Worker],
@@ -333,7 +351,7 @@ fn run_parallel<F: TrainingFeatures>(
     indices: &[u32],
     settings: &TrainSettings,
     gradient_scale: f32,
-    learn: bool,
+    mirror_salt: Option<u64>,
 ) -> f64 {
     let share = indices.len().div_ceil(workers.len()).max(1);
     std::thread::scope(|scope| {
@@ -344,9 +362,9 @@ fn run_parallel<F: TrainingFeatures>(
                 scope.spawn(move || {
                     let records = chunk.iter().map(|&index| {
                         let start = index as usize * record_bytes;
-                        &data[start..start + record_bytes]
+                        (index, &data[start..start + record_bytes])
                     });
-                    worker.run::<F>(parameters, records, settings, gradient_scale, learn)
+                    worker.run::<F>(parameters, records, settings, gradient_scale, mirror_salt)
                 })
             })
             .collect();
