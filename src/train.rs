@@ -11,6 +11,8 @@ use tessera_nnue::train::{train, TrainError, TrainReport, TrainSettings};
 pub enum TrainGame {
     /// Chess, feature set `chess-768`.
     Chess,
+    /// Xiangqi, feature set `xiangqi-kf3`.
+    Xiangqi,
 }
 
 /// Everything `tessera train` accepts.
@@ -43,6 +45,10 @@ pub struct TrainArgs {
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Evaluation units of one logistic step when scores become win chances, which also makes
+    /// them the network's output units (default: 400 for chess's centipawns, 130 for xiangqi).
+    #[arg(long)]
+    pub score_scale: Option<f32>,
     /// Use only the first N positions of the files.
     #[arg(long)]
     pub max_positions: Option<u64>,
@@ -50,7 +56,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Read every position as stored (by default each epoch reads half of them as their mirror
-    /// images where the game has such a symmetry: chess without castling rights).
+    /// images where the game has such a symmetry: chess without castling rights, every xiangqi position).
     #[arg(long)]
     pub no_mirror: bool,
 }
@@ -70,7 +76,10 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         seed: args.seed,
         max_positions: args.max_positions,
         mirror: !args.no_mirror,
-        ..TrainSettings::default()
+        score_scale: args.score_scale.unwrap_or(match args.game {
+            TrainGame::Chess => TrainSettings::default().score_scale,
+            TrainGame::Xiangqi => crate::tune::XIANGQI_SCORE_SCALE as f32,
+        }),
     };
     let report = |report: &TrainReport| {
         match report.validation_loss {
@@ -91,6 +100,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     };
     let network = match args.game {
         TrainGame::Chess => train::<tessera_chess::Board>(&args.data, &args.out, &settings, report)?,
+        TrainGame::Xiangqi => train::<tessera_xiangqi::Position>(&args.data, &args.out, &settings, report)?,
     };
     println!(
         "wrote {} ({} features, {} hidden, {} bytes)",

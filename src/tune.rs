@@ -7,7 +7,7 @@ use clap::Args;
 use tessera_nnue::texel::{tune, TuneError, TuneReport, TuneSettings};
 
 /// The default logistic scale of xiangqi scores: chess's 400 centipawns in xiangqi units.
-const XIANGQI_SCORE_SCALE: f64 = 130.0;
+pub(crate) const XIANGQI_SCORE_SCALE: f64 = 130.0;
 
 /// The games `tessera tune` has a linear evaluation for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -356,11 +356,18 @@ mod tests {
         };
         // The same positions with the files reversed (a to h), without castling rights.
         let pairs = [
-            ("r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R2QKB1R b - - 2 8", "1kr1qb1r/ppp3pp/2np1n2/4p3/4PPb1/2NP1N2/PPP3PP/R1BKQ2R b - - 2 8"),
+            (
+                "r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R2QKB1R b - - 2 8",
+                "1kr1qb1r/ppp3pp/2np1n2/4p3/4PPb1/2NP1N2/PPP3PP/R1BKQ2R b - - 2 8",
+            ),
             ("8/8/3k4/8/2P5/8/8/4K3 w - - 0 1", "8/8/4k3/8/5P2/8/8/3K4 w - - 0 1"),
         ];
         for (fen, mirrored_fen) in pairs {
-            assert_eq!(sorted_features(&packed_of(fen), true), sorted_features(&packed_of(mirrored_fen), false), "{fen}");
+            assert_eq!(
+                sorted_features(&packed_of(fen), true),
+                sorted_features(&packed_of(mirrored_fen), false),
+                "{fen}"
+            );
         }
         // A castling right has no mirror image.
         let (mut us, mut them) = (Vec::new(), Vec::new());

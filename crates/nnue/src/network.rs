@@ -97,7 +97,8 @@ pub struct Quantisation {
 }
 
 impl Quantisation {
-    /// The constants every Tessera network uses today: `QA = 255`, `QB = 64`, scale 400.
+    /// The constants of Tessera networks: `QA = 255`, `QB = 64`, scale 400 (chess centipawns;
+    /// `tessera train` writes the score scale of its data: 130 for xiangqi).
     pub const STANDARD: Quantisation = Quantisation { qa: 255, qb: 64, scale: 400 };
 }
 

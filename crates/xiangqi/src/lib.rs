@@ -6,13 +6,15 @@
 //!   as the Asian computer rules do ([`Rules`]).
 //! - FEN read/write with typed [`FenError`]s; ICCS move text ([`iccs`], [`parse_iccs`], [`Iccs`]).
 //! - Evaluation and the alpha-beta hooks (`Evaluate`, `Tactical`, `NullMove`); [`perft`] and [`bench`].
-//! - Training data: positions packed for `tessera-nnue`'s files (`PackedPosition`, 32 bytes).
+//! - Training data: positions packed for `tessera-nnue`'s files (`PackedPosition`, 32 bytes), and
+//!   the network features ([`nnue`]) a learned evaluation reads.
 
 pub mod bench;
 mod board;
 pub mod eval;
 mod fen;
 mod movegen;
+pub mod nnue;
 mod notation;
 mod packed;
 mod perft;

@@ -1,6 +1,7 @@
 //! A xiangqi position with its history: the [`Game`] implementation.
 
 use std::fmt;
+use std::sync::Arc;
 
 use tessera_core::zobrist::zobrist_keys;
 use tessera_core::{Game, MoveBuffer, Outcome, Side};
@@ -8,6 +9,7 @@ use tessera_core::{Game, MoveBuffer, Outcome, Side};
 use crate::board::Board;
 use crate::eval::{piece_square, S};
 use crate::movegen::{Generate, Moves};
+use crate::nnue::{Network, NnueState};
 use crate::rules::Rules;
 use crate::types::{kind_of, side_of, Move, PieceId, Square};
 
@@ -56,7 +58,10 @@ pub(crate) struct Entry {
 /// position.try_play(parse_iccs("h2e2").unwrap()).unwrap();
 /// assert_eq!(position.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 /// ```
-#[derive(Clone, PartialEq)]
+///
+/// With a network attached ([`Position::set_network`]) it also keeps the network's accumulators
+/// along the moves played, and its search evaluation is the network's.
+#[derive(Clone)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Side,
@@ -72,6 +77,24 @@ pub struct Position {
     pub(crate) checked: bool,
     pub(crate) history: Vec<Entry>,
     pub(crate) rules: Rules,
+    nnue: Option<Box<NnueState>>,
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when their boards, counters, histories and rules are; how they are
+    /// evaluated does not matter.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.hash == other.hash
+            && self.psq == other.psq
+            && self.quiet_plies == other.quiet_plies
+            && self.window == other.window
+            && self.fullmove == other.fullmove
+            && self.checked == other.checked
+            && self.history == other.history
+            && self.rules == other.rules
+    }
 }
 
 /// The standard start position.
@@ -98,6 +121,7 @@ impl Position {
             checked: board.in_check(side),
             history: Vec::with_capacity(256),
             rules: Rules::default(),
+            nnue: None,
         };
         position.hash = position.hash_from_scratch();
         position.psq = position.psq_from_scratch();
@@ -109,6 +133,18 @@ impl Position {
     pub fn with_rules(mut self, rules: Rules) -> Position {
         self.rules = rules;
         self
+    }
+
+    /// Attaches a network (which must read [`crate::nnue::FEATURE_SET`] features) to evaluate this
+    /// position and the ones searched from it, or detaches it (`None`: the hand-crafted evaluation).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.nnue = network.map(|network| Box::new(NnueState::new(network, &self.board)));
+    }
+
+    /// The attached network's evaluation for the side to move, if a network is attached.
+    #[must_use]
+    pub fn nnue_evaluation(&self) -> Option<i32> {
+        self.nnue.as_ref().map(|state| state.evaluate(self.side))
     }
 
     /// The piece placement.
@@ -174,6 +210,9 @@ impl Position {
     /// Passes the turn (for null-move pruning); [`Game::undo`] takes it back.
     pub fn play_null_move(&mut self) {
         self.push_entry(Move::new(0, 0), 0);
+        if let Some(state) = &mut self.nnue {
+            state.play_null();
+        }
         // A legal position never leaves the side that just moved in check, so the passer's
         // opponent cannot be in check either.
         self.checked = false;
@@ -197,6 +236,7 @@ impl Position {
     pub fn without_history(&self) -> Position {
         let mut position = Position::from_parts(self.board, self.side, self.quiet_plies, self.fullmove);
         position.rules = self.rules;
+        position.set_network(self.nnue.as_ref().map(|state| state.network()));
         position
     }
 
@@ -242,6 +282,9 @@ impl Game for Position {
         let moving = self.board.piece_at(mv.from);
         self.push_entry(mv, self.board.piece_at(mv.to));
         let captured = self.board.make(mv);
+        if let Some(state) = &mut self.nnue {
+            state.play(&self.board, mv, moving, captured);
+        }
         let us = self.side.index();
         self.hash ^= piece_key(moving, mv.from) ^ piece_key(moving, mv.to) ^ side_key();
         self.psq[us] += piece_square(moving, mv.to) - piece_square(moving, mv.from);
@@ -271,6 +314,9 @@ impl Game for Position {
         }
         if entry.mv.from != 0 {
             self.board.unmake(entry.mv, entry.captured);
+        }
+        if let Some(state) = &mut self.nnue {
+            state.undo(&self.board);
         }
         self.hash = entry.hash;
         self.psq = entry.psq;

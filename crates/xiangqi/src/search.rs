@@ -22,7 +22,7 @@ impl Evaluate for Position {
     };
 
     fn evaluate(&self) -> i32 {
-        self.static_evaluation()
+        self.nnue_evaluation().unwrap_or_else(|| self.static_evaluation())
     }
 
     fn generate_search_moves(&self, moves: &mut Moves) {

@@ -10,6 +10,8 @@ use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
 use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
 
+use crate::evaluation::Evaluation;
+
 /// Xiangqi under the Asian rules, with ICCS move text in both protocols.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xiangqi;
@@ -23,6 +25,7 @@ impl ucci::Dialect for Xiangqi {
     type Searcher = AlphaBeta<Position>;
     type Notation = Iccs;
     type FenError = FenError;
+    type Options = Evaluation;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
@@ -30,6 +33,10 @@ impl ucci::Dialect for Xiangqi {
 
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
         searcher(options)
+    }
+
+    fn new_options(&self) -> Evaluation {
+        Evaluation::default()
     }
 
     fn start_position(&self) -> Position {
@@ -62,7 +69,7 @@ impl uci::Dialect for Xiangqi {
     type Game = Position;
     type Searcher = AlphaBeta<Position>;
     type Notation = Iccs;
-    type Options = ();
+    type Options = Evaluation;
     type FenError = FenError;
 
     /// Pikafish's answer when there is no move.
@@ -76,7 +83,9 @@ impl uci::Dialect for Xiangqi {
         searcher(options)
     }
 
-    fn new_options(&self) {}
+    fn new_options(&self) -> Evaluation {
+        Evaluation::default()
+    }
 
     fn start_position(&self, _chess960: bool) -> Position {
         Position::start()

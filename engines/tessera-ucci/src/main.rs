@@ -3,6 +3,7 @@
 //! subcommands for figures and scripts.
 
 mod dialect;
+mod evaluation;
 #[cfg(test)]
 mod transcripts;
 

@@ -447,3 +447,77 @@ fn threads_and_randomness_still_answer_legal_moves() {
         assert!(!lines.iter().any(|line| line.contains(" multipv ")), "UCCI shows only the main line");
     }
 }
+
+/// A file in the temporary folder, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("tessera-ucci-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A xiangqi network with small random weights (the evaluation need only differ from the
+/// hand-crafted one).
+fn network_bytes() -> Vec<u8> {
+    use tessera_xiangqi::nnue::{Network, Quantisation, FEATURE_SET, INPUTS};
+    let hidden = 16;
+    let mut rng = tessera_core::Rng::new(7);
+    let mut values = |count: usize| -> Vec<i16> { (0..count).map(|_| rng.below(61) as i16 - 30).collect() };
+    let (weights, biases, output) = (values(INPUTS * hidden), values(hidden), values(2 * hidden));
+    Network::from_parts(FEATURE_SET, Quantisation::STANDARD, weights, biases, output, 7).to_bytes()
+}
+
+#[test]
+fn evalfile_loads_a_network_in_both_protocols_and_refuses_a_bad_one_keeping_the_current() {
+    let bytes = network_bytes();
+    let good = TempFile::new("good.nnue", &bytes);
+    let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]);
+    let (good_path, truncated_path) = (good.0.display().to_string(), truncated.0.display().to_string());
+    let loaded = format!("EvalFile {good_path} loaded (xiangqi-kf3 features, 16 hidden)");
+    let handcrafted = Position::start().static_evaluation();
+
+    let mut ucci = Transcript::new();
+    let boot = ucci.send(&["ucci"]);
+    assert!(boot.contains(&"option evalfile type string default <empty>".to_owned()), "{boot:?}");
+    let lines = ucci.send(&[&format!("setoption evalfile {truncated_path}"), "position startpos", "go depth 0"]);
+    assert!(lines[0].starts_with(&format!("info message option evalfile: {truncated_path}: ")), "{}", lines[0]);
+    assert!(lines[0].ends_with("; keeping <empty>"), "{}", lines[0]);
+    assert_eq!(lines[1], format!("info depth 0 score {handcrafted}"), "the hand-crafted evaluation is kept");
+    let lines = ucci.send(&[&format!("setoption evalfile {good_path}"), "go depth 0"]);
+    assert_eq!(lines[0], format!("info message {loaded}"));
+    let networked: i32 = lines[1].strip_prefix("info depth 0 score ").unwrap().parse().unwrap();
+    assert_ne!(networked, handcrafted, "the network evaluates");
+    let lines = ucci.send(&["setoption evalfile /no/such/file.nnue", "go depth 0"]);
+    assert!(lines[0].ends_with(&format!("; keeping {good_path}")), "{}", lines[0]);
+    assert_eq!(lines[1], format!("info depth 0 score {networked}"), "the network is kept");
+    let lines = ucci.send(&["position startpos moves h2e2", "go depth 3"]);
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+    let lines = ucci.send(&["setoption evalfile <empty>", "position startpos", "go depth 0"]);
+    assert_eq!(
+        lines,
+        [
+            "info message hand-crafted evaluation".to_owned(),
+            format!("info depth 0 score {handcrafted}"),
+            "nobestmove".to_owned()
+        ]
+    );
+
+    let mut uci = Transcript::uci();
+    let boot = uci.send(&["uci"]);
+    assert!(boot.contains(&"option name EvalFile type string default <empty>".to_owned()), "{boot:?}");
+    let lines = uci.send(&[&format!("setoption name EvalFile value {truncated_path}")]);
+    assert!(lines[0].starts_with(&format!("info string EvalFile {truncated_path}: ")), "{}", lines[0]);
+    assert!(lines[0].ends_with("; keeping <empty>"), "{}", lines[0]);
+    let lines = uci.send(&[&format!("setoption name EvalFile value {good_path}"), "position startpos", "go depth 3"]);
+    assert_eq!(lines[0], format!("info string {loaded}"));
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+}

@@ -26,6 +26,33 @@ pub use session::{run, Session};
 use tessera_core::tt::TtEntry;
 use tessera_core::{EngineOptions, Game, Identity, Notation, Searcher};
 
+/// Options a game adds to the protocol's own (xiangqi: `evalfile`), kept by the session.
+pub trait GameOptions<G>: Send + 'static {
+    /// The options' boot-answer lines (without the leading `option `), declared after the protocol's.
+    fn declarations(&self) -> Vec<String>;
+
+    /// Applies `setoption` if `name` (any case) is one of these options: `None` when it is not,
+    /// `Some(Ok(note))` when applied (the note goes out as `info message`), `Some(Err(reason))`
+    /// when the value is refused and the option keeps its value.
+    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, String>>;
+
+    /// Readies the position a search starts from (e.g. attaches the evaluation).
+    fn prepare(&self, position: &mut G);
+}
+
+/// No game options.
+impl<G> GameOptions<G> for () {
+    fn declarations(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn set(&mut self, _name: &str, _value: Option<&str>) -> Option<Result<Option<String>, String>> {
+        None
+    }
+
+    fn prepare(&self, _position: &mut G) {}
+}
+
 /// The position a search starts from, and what to tell the GUI about it.
 #[derive(Clone, Debug)]
 pub struct SearchRoot<G> {
@@ -45,12 +72,17 @@ pub trait Dialect: Send + Sync + 'static {
     type Notation: Notation<Game = Self::Game> + Default;
     /// Why a FEN was refused.
     type FenError: std::error::Error;
+    /// The game's own options.
+    type Options: GameOptions<Self::Game>;
 
     /// The boot answer's identity (`id name`, `copyright`, `author`, `user`).
     fn identity(&self) -> Identity;
 
     /// A new searcher.
     fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
+
+    /// The game's options at their defaults.
+    fn new_options(&self) -> Self::Options;
 
     /// The standard start position.
     fn start_position(&self) -> Self::Game;

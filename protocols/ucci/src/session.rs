@@ -20,7 +20,7 @@ use crate::command::{Command, PositionSpec, Start};
 use crate::options::{OptionEffect, Options, Randomness};
 use crate::report::{message, ucci_score, VerdictPolicy};
 use crate::response::Response;
-use crate::Dialect;
+use crate::{Dialect, GameOptions};
 
 pub(crate) type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
@@ -45,6 +45,7 @@ pub struct Session<D: Dialect> {
     pub(crate) position: D::Game,
     pub(crate) banned: Vec<MoveOf<D>>,
     pub(crate) options: Options,
+    pub(crate) game_options: D::Options,
     pub(crate) verdicts: Arc<Mutex<VerdictPolicy>>,
     pub(crate) draw_offered: Arc<AtomicBool>,
     /// The last finished search: its root key and its answer as `pophash` would give it (the
@@ -63,6 +64,7 @@ impl<D: Dialect> Session<D> {
             tracing::warn!("{note}");
         }
         let position = dialect.start_position();
+        let game_options = dialect.new_options();
         Session {
             dialect: Arc::new(dialect),
             output,
@@ -70,6 +72,7 @@ impl<D: Dialect> Session<D> {
             position,
             banned: Vec::new(),
             options,
+            game_options,
             verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
             last_root: Arc::default(),
@@ -157,6 +160,7 @@ impl<D: Dialect> Session<D> {
             id("user", identity.name),
         ];
         lines.extend(self.options.ucci_declarations().into_iter().map(Response::Option));
+        lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
         lines.push(Response::UcciOk);
         self.output.lines(lines);
     }
@@ -168,6 +172,11 @@ impl<D: Dialect> Session<D> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.game_options.set(name, value) {
+            Some(Ok(note)) => return self.output.lines(note.map(|note| Response::Info(message(note)))),
+            Some(Err(reason)) => return self.report_error(format!("option {name}: {reason}")),
+            None => {}
+        }
         match self.options.set(name, value) {
             OptionEffect::Set if name.eq_ignore_ascii_case("randomness") => self.apply_engine_options(),
             OptionEffect::Set => {}

@@ -13,7 +13,7 @@ use crate::command::Go;
 use crate::report::{message, ucci_score};
 use crate::response::{InfoLine, Response, ScoreText};
 use crate::session::{MoveOf, Session};
-use crate::{Dialect, SearchRoot};
+use crate::{Dialect, GameOptions, SearchRoot};
 
 /// ElephantEye's answer to a bare `go`: a deep fixed depth.
 const BARE_GO_DEPTH: u32 = 12;
@@ -34,6 +34,7 @@ impl<D: Dialect> Session<D> {
             self.output.line(Response::Info(message(note)));
         }
         self.position = position;
+        self.game_options.prepare(&mut self.position);
         let mut legal = <D::Game as Game>::Moves::default();
         self.position.generate_legal_moves(&mut legal);
         if legal.is_empty() {

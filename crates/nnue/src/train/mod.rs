@@ -256,7 +256,9 @@ pub fn train<F: TrainingFeatures>(
     let batches_per_epoch = count.div_ceil(settings.batch_size);
     let total_batches = batches_per_epoch * settings.epochs as usize;
     let mut order: Vec<u32> = vec![0; count];
-    let mut network = parameters.quantise(F::FEATURE_SET, Quantisation::STANDARD);
+    // The output times the scale is an evaluation in the data's unit (see the module documentation).
+    let quantisation = Quantisation { scale: settings.score_scale.round() as i32, ..Quantisation::STANDARD };
+    let mut network = parameters.quantise(F::FEATURE_SET, quantisation);
     for epoch in first_epoch..=settings.epochs {
         // Each epoch's order depends on the epoch alone, so a resumed run replays the same batches.
         let epoch_seed = settings.seed ^ u64::from(epoch).wrapping_mul(0x2545_F491_4F6C_DD1D);
@@ -320,7 +322,7 @@ pub fn train<F: TrainingFeatures>(
             0.0,
             None,
         ) / validation_count as f64;
-        network = parameters.quantise(F::FEATURE_SET, Quantisation::STANDARD);
+        network = parameters.quantise(F::FEATURE_SET, quantisation);
         write_atomically(out, &network.to_bytes())
             .map_err(|source| NetworkError::Io { path: out.display().to_string(), source })?;
         checkpoint::save(&checkpoint_path, F::FEATURE_SET, epoch, &parameters, &optimiser)?;

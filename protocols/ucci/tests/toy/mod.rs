@@ -14,6 +14,7 @@ impl Dialect for Toy {
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Numbers<TicTacToe>;
     type FenError = IllegalMove;
+    type Options = ();
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
@@ -22,6 +23,8 @@ impl Dialect for Toy {
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
+
+    fn new_options(&self) {}
 
     fn start_position(&self) -> TicTacToe {
         TicTacToe::new()
