@@ -20,6 +20,7 @@ mod packed;
 mod perft;
 mod position;
 mod rules;
+mod safety;
 mod search;
 mod types;
 

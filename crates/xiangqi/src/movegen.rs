@@ -1,10 +1,10 @@
-//! Move generation: pseudo-legal moves per piece, filtered to legal ones with a cheap test that
-//! only examines moves able to expose the king.
+//! Move generation: pseudo-legal moves per piece, filtered to legal ones by testing only the
+//! moves that [`KingSafety`](crate::safety::KingSafety) says may expose the king.
 
 use tessera_core::{MoveBuffer, MoveList, Side};
 
 use crate::board::{forward, offset, Board, DIAGONAL, HORSE_MOVES, ORTHOGONAL};
-use crate::types::{kind_of, on_own_half, side_tag, Kind, Move, Square, IN_PALACE, OFF_BOARD};
+use crate::types::{kind_of, on_own_half, side_tag, Kind, Move, PieceId, Square, IN_PALACE, OFF_BOARD};
 
 /// More than the largest number of legal moves any xiangqi position has (the record is near 120).
 pub const MAX_MOVES: usize = 192;
@@ -22,82 +22,73 @@ pub(crate) enum Generate {
 }
 
 impl Board {
-    /// Appends every pseudo-legal move of `side` (the king may be left in check) to `moves`.
-    pub(crate) fn pseudo_legal_moves(&self, side: Side, which: Generate, moves: &mut Moves) {
-        let tag = side_tag(side);
-        let enemy_tag = side_tag(side.opponent());
-        let captures_only = which == Generate::Captures;
+    /// Calls `emit` with every target square of piece `id` (of `side`, standing on `from`) in a
+    /// fixed order: empty squares (unless `captures_only`) and enemy-held ones.
+    #[inline(always)]
+    fn piece_targets(&self, side: Side, id: PieceId, from: Square, captures_only: bool, mut emit: impl FnMut(Square)) {
         let cells = &self.cells;
+        let enemy_tag = side_tag(side.opponent());
         // A target is reachable when empty (unless only captures are wanted) or enemy-held.
-        let push = |from: Square, to: Square, moves: &mut Moves| {
+        let mut step_to = |to: Square| {
             let id = cells[to as usize];
             if (id == 0 && !captures_only) || id & enemy_tag != 0 {
-                moves.push(Move::new(from, to));
+                emit(to);
             }
         };
-        // Quiet moves along a line up to the first occupied cell, which is returned.
-        let slide = |from: Square, step: i16, moves: &mut Moves| -> Square {
-            let mut to = offset(from, step);
-            while cells[to as usize] == 0 {
-                if !captures_only {
-                    moves.push(Move::new(from, to));
+        match kind_of(id) {
+            Kind::King => {
+                for step in ORTHOGONAL {
+                    let to = offset(from, step);
+                    if IN_PALACE[side.index()][to as usize] {
+                        step_to(to);
+                    }
                 }
-                to = offset(to, step);
             }
-            to
-        };
-        for id in tag..tag + 16 {
-            let from = self.squares[id as usize];
-            if from == 0 {
-                continue;
+            Kind::Advisor => {
+                for step in DIAGONAL {
+                    let to = offset(from, step);
+                    if IN_PALACE[side.index()][to as usize] {
+                        step_to(to);
+                    }
+                }
             }
-            match kind_of(id) {
-                Kind::King => {
-                    for step in ORTHOGONAL {
-                        let to = offset(from, step);
-                        if IN_PALACE[side.index()][to as usize] {
-                            push(from, to, moves);
+            Kind::Elephant => {
+                for step in DIAGONAL {
+                    let eye = offset(from, step);
+                    let to = offset(eye, step);
+                    if cells[eye as usize] == 0 && cells[to as usize] != OFF_BOARD && on_own_half(side.index(), to) {
+                        step_to(to);
+                    }
+                }
+            }
+            Kind::Horse => {
+                for (leg, targets) in HORSE_MOVES {
+                    if cells[offset(from, leg) as usize] == 0 {
+                        for target in targets {
+                            step_to(offset(from, target));
                         }
                     }
                 }
-                Kind::Advisor => {
-                    for step in DIAGONAL {
-                        let to = offset(from, step);
-                        if IN_PALACE[side.index()][to as usize] {
-                            push(from, to, moves);
-                        }
-                    }
+            }
+            Kind::Pawn => {
+                step_to(offset(from, forward(side)));
+                if !on_own_half(side.index(), from) {
+                    step_to(offset(from, 1));
+                    step_to(offset(from, -1));
                 }
-                Kind::Elephant => {
-                    for step in DIAGONAL {
-                        let eye = offset(from, step);
-                        let to = offset(eye, step);
-                        if cells[eye as usize] == 0 && cells[to as usize] != OFF_BOARD && on_own_half(side.index(), to)
-                        {
-                            push(from, to, moves);
+            }
+            Kind::Rook | Kind::Cannon => {
+                let rook = kind_of(id) == Kind::Rook;
+                for step in ORTHOGONAL {
+                    // Quiet moves up to the first occupied cell.
+                    let mut to = offset(from, step);
+                    while cells[to as usize] == 0 {
+                        if !captures_only {
+                            emit(to);
                         }
+                        to = offset(to, step);
                     }
-                }
-                Kind::Horse => {
-                    for (leg, targets) in HORSE_MOVES {
-                        if cells[offset(from, leg) as usize] == 0 {
-                            for target in targets {
-                                push(from, offset(from, target), moves);
-                            }
-                        }
-                    }
-                }
-                Kind::Rook => {
-                    for step in ORTHOGONAL {
-                        let to = slide(from, step, moves);
-                        if cells[to as usize] & enemy_tag != 0 {
-                            moves.push(Move::new(from, to));
-                        }
-                    }
-                }
-                Kind::Cannon => {
-                    for step in ORTHOGONAL {
-                        let mut to = slide(from, step, moves);
+                    if !rook {
                         if cells[to as usize] == OFF_BOARD {
                             continue;
                         }
@@ -106,51 +97,63 @@ impl Board {
                         while cells[to as usize] == 0 {
                             to = offset(to, step);
                         }
-                        if cells[to as usize] & enemy_tag != 0 {
-                            moves.push(Move::new(from, to));
-                        }
                     }
-                }
-                Kind::Pawn => {
-                    push(from, offset(from, forward(side)), moves);
-                    if !on_own_half(side.index(), from) {
-                        push(from, offset(from, 1), moves);
-                        push(from, offset(from, -1), moves);
+                    if cells[to as usize] & enemy_tag != 0 {
+                        emit(to);
                     }
                 }
             }
         }
     }
 
-    /// Appends every legal move of `side` to `moves` (cleared first); `in_check` must say
-    /// whether `side` is in check now.
-    pub(crate) fn legal_moves(&self, side: Side, which: Generate, moves: &mut Moves, in_check: bool) {
-        moves.clear();
-        self.pseudo_legal_moves(side, which, moves);
-        let king = self.king_square(side);
-        moves.retain(|mv| !self.may_expose_king(king, in_check, mv) || !self.king_attacked_after(side, mv));
+    /// Appends every pseudo-legal move of `side` (the king may be left in check) to `moves`.
+    pub(crate) fn pseudo_legal_moves(&self, side: Side, which: Generate, moves: &mut Moves) {
+        let tag = side_tag(side);
+        for id in tag..tag + 16 {
+            let from = self.squares[id as usize];
+            if from != 0 {
+                self.piece_targets(side, id, from, which == Generate::Captures, |to| moves.push(Move::new(from, to)));
+            }
+        }
     }
 
-    /// The number of legal moves of `side` (perft's last ply).
-    pub(crate) fn count_legal_moves(&self, side: Side) -> usize {
-        let mut moves = Moves::new();
-        self.pseudo_legal_moves(side, Generate::All, &mut moves);
-        let king = self.king_square(side);
-        let in_check = self.in_check(side);
-        moves
-            .iter()
-            .filter(|&&mv| !self.may_expose_king(king, in_check, mv) || !self.king_attacked_after(side, mv))
-            .count()
-    }
-
-    /// Whether a pseudo-legal move can leave its own king attacked. When not in check, only a
-    /// king move, or a move from or to the king's rank or file (lines of rooks, cannon screens,
-    /// the facing kings), or from a diagonal neighbour of the king (a horse's leg) can.
+    /// Calls `emit` with every legal move of `side`, in the order of [`Board::pseudo_legal_moves`].
+    /// Only the moves [`KingSafety`](crate::safety::KingSafety) flags get the full test.
     #[inline(always)]
-    fn may_expose_king(&self, king: Square, in_check: bool, mv: Move) -> bool {
-        let same_line = |square: Square| (square ^ king) & 0x0F == 0 || (square ^ king) & 0xF0 == 0;
-        let diagonal_neighbour = matches!(i16::from(mv.from) - i16::from(king), 15 | 17 | -15 | -17);
-        in_check || same_line(mv.from) || same_line(mv.to) || diagonal_neighbour
+    fn legal_targets(&self, side: Side, which: Generate, mut emit: impl FnMut(Move)) {
+        let safety = self.king_safety(side);
+        let captures_only = which == Generate::Captures;
+        let tag = side_tag(side);
+        for id in tag..tag + 16 {
+            let from = self.squares[id as usize];
+            if from == 0 {
+                continue;
+            }
+            let test_all = safety.tests_piece(id);
+            if test_all || safety.has_facing_cannon() {
+                self.piece_targets(side, id, from, captures_only, |to| {
+                    let mv = Move::new(from, to);
+                    if !(test_all || safety.tests_landing(to)) || !self.king_attacked_after(side, mv) {
+                        emit(mv);
+                    }
+                });
+            } else {
+                self.piece_targets(side, id, from, captures_only, |to| emit(Move::new(from, to)));
+            }
+        }
+    }
+
+    /// Writes every legal move of `side` to `moves` (cleared first).
+    pub(crate) fn legal_moves(&self, side: Side, which: Generate, moves: &mut Moves) {
+        moves.clear();
+        self.legal_targets(side, which, |mv| moves.push(mv));
+    }
+
+    /// The number of legal moves of `side` (perft's last ply), counted without a move list.
+    pub(crate) fn count_legal_moves(&self, side: Side) -> usize {
+        let mut count = 0;
+        self.legal_targets(side, Generate::All, |_| count += 1);
+        count
     }
 
     /// Whether `mv` is a pseudo-legal move of `side` on this board (any value is accepted).
@@ -209,5 +212,56 @@ impl Board {
     /// Whether `mv` is a legal move of `side` (any value is accepted).
     pub(crate) fn is_legal_move(&self, side: Side, mv: Move) -> bool {
         self.is_pseudo_legal(side, mv) && !self.king_attacked_after(side, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    const SUITE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/reference/xiangqi-perft.epd"));
+
+    /// Every pseudo-legal move given the full test, in generation order.
+    fn fully_tested(board: &Board, side: Side, which: Generate) -> Vec<Move> {
+        let mut moves = Moves::new();
+        board.pseudo_legal_moves(side, which, &mut moves);
+        moves.iter().copied().filter(|&mv| !board.king_attacked_after(side, mv)).collect()
+    }
+
+    /// The generator tests only the moves `KingSafety` flags: along random games from every
+    /// reference position (they thin out into pins, cannon screens and checks of every kind) its
+    /// moves and its count must equal the full test of every pseudo-legal move.
+    #[test]
+    fn legal_moves_equal_the_full_test_along_random_games() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut positions = 0;
+        for line in SUITE.lines().filter(|line| !line.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let start: Position = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
+            for _ in 0..40 {
+                let (mut board, mut side) = (start.board, start.side);
+                for _ in 0..160 {
+                    let expected = fully_tested(&board, side, Generate::All);
+                    let mut moves = Moves::new();
+                    board.legal_moves(side, Generate::All, &mut moves);
+                    let here = || Position::from_parts(board, side, 0, 1).to_fen();
+                    assert_eq!(&moves[..], &expected[..], "{}", here());
+                    assert_eq!(board.count_legal_moves(side), expected.len(), "{}", here());
+                    board.legal_moves(side, Generate::Captures, &mut moves);
+                    assert_eq!(&moves[..], &fully_tested(&board, side, Generate::Captures)[..], "{}", here());
+                    positions += 1;
+                    if expected.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    board.make(expected[(seed % expected.len() as u64) as usize]);
+                    side = side.opponent();
+                }
+            }
+        }
+        assert!(positions > 50_000, "only {positions} positions");
     }
 }

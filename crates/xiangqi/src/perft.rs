@@ -13,7 +13,7 @@ fn perft_board(board: &mut Board, side: Side, depth: u32) -> u64 {
         return board.count_legal_moves(side) as u64;
     }
     let mut moves = Moves::new();
-    board.legal_moves(side, Generate::All, &mut moves, board.in_check(side));
+    board.legal_moves(side, Generate::All, &mut moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         let captured = board.make(mv);
@@ -38,7 +38,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 #[must_use]
 pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Moves::new();
-    position.board.legal_moves(position.side, Generate::All, &mut moves, position.checked);
+    position.board.legal_moves(position.side, Generate::All, &mut moves);
     let mut board = position.board;
     moves
         .iter()

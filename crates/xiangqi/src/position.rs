@@ -179,7 +179,7 @@ impl Position {
 
     /// Legal captures of the side to move.
     pub fn generate_captures(&self, moves: &mut Moves) {
-        self.board.legal_moves(self.side, Generate::Captures, moves, self.checked);
+        self.board.legal_moves(self.side, Generate::Captures, moves);
     }
 
     pub(crate) fn psq_from_scratch(&self) -> [S; 2] {
@@ -271,7 +271,7 @@ impl Game for Position {
             moves.clear();
             return;
         }
-        self.board.legal_moves(self.side, Generate::All, moves, self.checked);
+        self.board.legal_moves(self.side, Generate::All, moves);
     }
 
     fn is_legal(&self, mv: Move) -> bool {

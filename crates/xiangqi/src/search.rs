@@ -28,7 +28,7 @@ impl Evaluate for Position {
     fn generate_search_moves(&self, moves: &mut Moves) {
         // The searcher has already asked `rule_outcome`, so the rule check of
         // `generate_legal_moves` would be wasted work here.
-        self.board.legal_moves(self.side, crate::movegen::Generate::All, moves, self.checked);
+        self.board.legal_moves(self.side, crate::movegen::Generate::All, moves);
     }
 
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
