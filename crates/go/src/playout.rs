@@ -252,7 +252,7 @@ pub fn run_playout(
             Some(p) => {
                 board.play(p, color);
                 record(color, Move::at(p));
-                own_last = std::mem::replace(&mut last, Some(p));
+                own_last = last.replace(p);
             }
             None => {
                 board.pass();
