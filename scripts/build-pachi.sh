@@ -4,7 +4,8 @@
 # Pachi is never copied into this repository: build it in a scratch folder outside it, e.g.
 #   git clone https://github.com/pasky/pachi /tmp/pachi && (cd /tmp/pachi && git checkout pachi-12.90)
 #   scripts/build-pachi.sh /tmp/pachi
-# Pachi reads its pattern files (patterns_mm.gamma, patterns_mm.spat) from the folder it runs in,
+# Pachi reads its pattern files (patterns_mm.gamma, patterns_mm.spat) and joseki19.gtp (it aborts
+# without it, even on 9x9) from the folder it runs in,
 # so run it from the folder that holds the printed binary (scripts/strength-go.sh does).
 # With OUT_DIR, the binary and the data files it reads are copied there as well.
 #
@@ -26,7 +27,7 @@ binary=$(cd "$src" && pwd)/pachi
 if [ -n "$out" ]; then
   mkdir -p "$out"
   cp "$binary" "$out/"
-  for data in patterns_mm.gamma patterns_mm.spat book.dat opening.dat; do
+  for data in patterns_mm.gamma patterns_mm.spat joseki19.gtp book.dat opening.dat; do
     [ -f "$src/$data" ] && cp "$src/$data" "$out/"
   done
   binary=$(cd "$out" && pwd)/pachi
