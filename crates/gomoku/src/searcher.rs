@@ -259,6 +259,6 @@ mod tests {
     #[test]
     fn bench_signature() {
         let (nodes, _) = crate::bench::run(3);
-        assert_eq!(nodes, 142_465);
+        assert_eq!(nodes, 142_631);
     }
 }
