@@ -14,9 +14,9 @@ use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, MOVER_WEIGHT, WAITER_WEIG
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
-/// The weakest own shape quiescence plays: a four with a second threat (plain blocked fours
-/// seldom win and would multiply the horizon's nodes).
-const QUIESCENCE_FOURS: Shape = Shape::BlockFourPlus;
+/// The weakest own shape quiescence plays: a four-three (every four, or fours with a two, multiply
+/// the horizon's nodes and measured weaker; see the strength log).
+const QUIESCENCE_FOURS: Shape = Shape::BlockFourFlexThree;
 
 impl Board {
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
