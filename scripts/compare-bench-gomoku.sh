@@ -30,8 +30,9 @@ trap 'rm -rf "$workdir"' EXIT
 best_ours=0 best_rapfi=0 signature="" rapfi_nodes=""
 for round in $(seq "$rounds"); do
   line=$("$ours" bench ${DEPTH:-})
-  nps=$(sed -n 's/^Bench: \([0-9]*\) nodes \([0-9]*\) nps.*/\2/p' <<<"$line")
-  signature=$(sed -n 's/^Bench: \([0-9]*\) nodes.*/\1/p' <<<"$line")
+  # Core's bench report: `Nodes searched: N`, `Time (ms): T`, `Nodes/second: S`, `Bench: N`.
+  nps=$(sed -n 's/^Nodes\/second: \([0-9]*\)$/\1/p' <<<"$line")
+  signature=$(sed -n 's/^Bench: \([0-9]*\)$/\1/p' <<<"$line")
   [ "${nps:-0}" -gt "$best_ours" ] && best_ours=$nps
   report=$( (echo BENCH; echo END) | (cd "$workdir" && "$rapfi") 2>&1)
   rnps=$(sed -n 's/^MESSAGE Nodes\/s: \([0-9]*\).*/\1/p' <<<"$report")

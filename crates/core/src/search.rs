@@ -127,6 +127,12 @@ pub trait Tactical: Game {
         moves.clear();
     }
 
+    /// Clears `moves` and fills it with the replies quiescence tries in check (default: every legal
+    /// move; gomoku narrows them to the blocks of a five threat).
+    fn generate_evasions(&self, moves: &mut Self::Moves) {
+        self.generate_legal_moves(moves);
+    }
+
     /// Whether `mv` is tactical (such moves are not reduced or pruned as quiet moves).
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false

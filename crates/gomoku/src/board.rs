@@ -9,6 +9,7 @@ use tessera_core::Side;
 use crate::pattern::{lookup, LinePattern, OWN, REACH, WALL};
 use crate::point::Point;
 use crate::rules::{Rules, MAX_SIDE};
+use crate::shape::{Shape, SHAPES};
 
 /// Cells of the largest padded array: (22 + 11) rows × (22 + 5) columns.
 pub const MAX_CELLS: usize = 896;
@@ -64,18 +65,17 @@ pub struct Board {
     pub(crate) cells: [u8; MAX_CELLS],
     pub(crate) keys: [[u32; 4]; MAX_CELLS],
     pub(crate) patterns: [[[LinePattern; 4]; MAX_CELLS]; 2],
-    threats: [[Threat; MAX_CELLS]; 2],
+    shapes: [[Shape; MAX_CELLS]; 2],
     values: [[i16; MAX_CELLS]; 2],
     totals: [i32; 2],
     counts: [[u16; THREAT_LEVELS]; 2],
+    shape_counts: [[u16; SHAPES]; 2],
     pub(crate) history: Vec<Record>,
     hash: u64,
 }
 
-/// Value of one line pattern for the evaluation.
-const LINE_VALUE: [i16; 10] = [0, 2, 12, 10, 40, 45, 300, 300, 0, 2000];
-/// Bonus of a combined threat for the evaluation.
-const THREAT_VALUE: [i16; THREAT_LEVELS] = [0, 0, 0, 150, 400, 600, 3000];
+/// Positional value of one line pattern (the shapes carry the threats; see `shape.rs`).
+const LINE_VALUE: [i16; 10] = [0, 2, 6, 5, 12, 10, 20, 20, 0, 0];
 
 impl Board {
     /// An empty board under `rules`.
@@ -88,10 +88,11 @@ impl Board {
             cells: [WALL; MAX_CELLS],
             keys: [[0; 4]; MAX_CELLS],
             patterns: [[[LinePattern::None; 4]; MAX_CELLS]; 2],
-            threats: [[Threat::None; MAX_CELLS]; 2],
+            shapes: [[Shape::None; MAX_CELLS]; 2],
             values: [[0; MAX_CELLS]; 2],
             totals: [0; 2],
             counts: [[0; THREAT_LEVELS]; 2],
+            shape_counts: [[0; SHAPES]; 2],
             history: Vec::with_capacity(POINTS),
             hash: 0,
         };
@@ -210,7 +211,28 @@ impl Board {
     #[inline]
     #[must_use]
     pub(crate) fn threat(&self, side: Side, cell: usize) -> Threat {
-        self.threats[side.index()][cell]
+        self.shapes[side.index()][cell].threat()
+    }
+
+    /// The shape `side` makes by playing empty `cell`.
+    #[inline]
+    #[must_use]
+    pub(crate) fn shape(&self, side: Side, cell: usize) -> Shape {
+        self.shapes[side.index()][cell]
+    }
+
+    /// How many empty cells give `side` exactly `shape`.
+    #[inline]
+    #[must_use]
+    pub(crate) fn shape_count(&self, side: Side, shape: Shape) -> u32 {
+        u32::from(self.shape_counts[side.index()][shape as usize])
+    }
+
+    /// Cells per shape of `side` over the empty cells.
+    #[inline]
+    #[must_use]
+    pub(crate) fn shape_counts(&self, side: Side) -> &[u16; SHAPES] {
+        &self.shape_counts[side.index()]
     }
 
     /// How many empty cells give `side` at least `level`.
@@ -280,54 +302,28 @@ impl Board {
     fn refresh_cell(&mut self, cell: usize) {
         for side in Side::BOTH {
             let s = side.index();
-            let (threat, value) =
-                if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Threat::None, 0) };
-            self.counts[s][self.threats[s][cell] as usize] -= u16::from(self.threats[s][cell] != Threat::None);
+            let (shape, value) = if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Shape::None, 0) };
+            let old = self.shapes[s][cell];
+            let (old_threat, threat) = (old.threat(), shape.threat());
+            self.counts[s][old_threat as usize] -= u16::from(old_threat != Threat::None);
             self.counts[s][threat as usize] += u16::from(threat != Threat::None);
+            self.shape_counts[s][old as usize] -= u16::from(old != Shape::None);
+            self.shape_counts[s][shape as usize] += u16::from(shape != Shape::None);
             self.totals[s] += i32::from(value) - i32::from(self.values[s][cell]);
-            self.threats[s][cell] = threat;
+            self.shapes[s][cell] = shape;
             self.values[s][cell] = value;
         }
     }
 
-    /// Combines the four line patterns of `cell` for `side` into a threat and a value.
-    fn summarise(&self, side: Side, cell: usize) -> (Threat, i16) {
+    /// Combines the four line patterns of `cell` for `side` into a shape and a positional value.
+    fn summarise(&self, side: Side, cell: usize) -> (Shape, i16) {
         let lines = &self.patterns[side.index()][cell];
-        let mut fours = 0;
-        let mut threes = 0;
-        let mut flex = false;
-        let mut value: i16 = 0;
-        let mut overline = false;
-        for &line in lines {
-            if line == LinePattern::Five {
-                return (Threat::Five, THREAT_VALUE[Threat::Five as usize] + LINE_VALUE[LinePattern::Five as usize]);
-            }
-            value += LINE_VALUE[line as usize];
-            fours += line.fours();
-            flex |= matches!(line, LinePattern::Four | LinePattern::FourFour);
-            threes += u32::from(line == LinePattern::ThreeOpen);
-            overline |= line == LinePattern::Overline;
+        let shape = Shape::of(lines, self.rules.has_forbidden(side));
+        if shape == Shape::Forbidden {
+            // Renju black: shapes that are usually forbidden are worth nothing to black.
+            return (shape, 0);
         }
-        let threat = if flex || fours >= 2 {
-            Threat::FlexFour
-        } else if fours == 1 && threes >= 1 {
-            Threat::FourThree
-        } else if fours == 1 {
-            Threat::Four
-        } else if threes >= 2 {
-            Threat::ThreeThree
-        } else if threes == 1 {
-            Threat::Three
-        } else {
-            Threat::None
-        };
-        // Renju black: shapes that are usually forbidden are worth nothing to black.
-        if self.rules.has_forbidden(side)
-            && (overline || fours >= 2 || threes >= 2 || lines.contains(&LinePattern::FourFour))
-        {
-            return (Threat::None, 0);
-        }
-        (threat, value + THREAT_VALUE[threat as usize])
+        (shape, lines.iter().map(|&line| LINE_VALUE[line as usize]).sum())
     }
 
     /// Puts a stone of `side` on empty on-board `cell`, updating every table; `won`/`foul` are recorded.
@@ -387,22 +383,6 @@ impl Board {
                 }
             }
         }
-    }
-
-    /// Whether `cell` has a stone within `distance` cells (king moves).
-    pub(crate) fn has_neighbour(&self, cell: usize, distance: i32) -> bool {
-        for dy in -distance..=distance {
-            for dx in -distance..=distance {
-                let other = cell as i32 + dy * self.stride + dx;
-                if other >= 0 && (other as usize) < MAX_CELLS {
-                    let code = self.cells[other as usize];
-                    if code == BLACK || code == WHITE {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
     }
 
     /// The renju pattern of black at empty `cell` on `dir`, with extra black stones `extra` added.

@@ -8,11 +8,15 @@ use tessera_core::{Evaluate, Game, MoveBuffer, NullMove, Pruning, Tactical};
 
 use crate::board::{Board, Threat};
 use crate::game::Moves;
+use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, MOVER_WEIGHT, WAITER_WEIGHT};
 
 /// Near-win evaluation (a five or an unstoppable four next move), kept below mate values.
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
+/// The weakest own shape quiescence plays: a four-three (every four, or fours with a two, multiply
+/// the horizon's nodes and measured weaker; see the strength log).
+const QUIESCENCE_FOURS: Shape = Shape::BlockFourFlexThree;
 
 impl Board {
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
@@ -42,7 +46,11 @@ impl Board {
     pub fn point_value(&self, point: crate::Point) -> i32 {
         let cell = self.cell(point);
         let us = self.to_move();
-        self.cell_value(us, cell) + self.cell_value(us.opponent(), cell) * 4 / 5
+        let them = us.opponent();
+        self.cell_value(us, cell)
+            + ATTACK_VALUE[self.shape(us, cell) as usize]
+            + self.cell_value(them, cell) * 4 / 5
+            + DEFENCE_VALUE[self.shape(them, cell) as usize]
     }
 }
 
@@ -59,18 +67,21 @@ impl Evaluate for Board {
     fn evaluate(&self) -> i32 {
         let us = self.to_move();
         let them = us.opponent();
-        if self.threat_count(us, Threat::Five) > 0 {
+        if self.shape_count(us, Shape::Five) > 0 {
             return WIN_SOON;
         }
-        let their_fives = self.threat_count(them, Threat::Five);
+        let their_fives = self.shape_count(them, Shape::Five);
         if their_fives >= 2 {
             return -WIN_SOON;
         }
-        if their_fives == 0 && self.threat_count(us, Threat::FlexFour) > 0 {
+        if their_fives == 0 && self.shape_count(us, Shape::FlexFour) > 0 {
             return WIN_SOON - 100;
         }
-        // The side to move is a tempo ahead.
-        self.value_total(us) * 6 / 5 - self.value_total(them)
+        let mut score = self.value_total(us) - self.value_total(them);
+        for (shape, (&mine, &theirs)) in self.shape_counts(us).iter().zip(self.shape_counts(them)).enumerate() {
+            score += i32::from(mine) * MOVER_WEIGHT[shape] - i32::from(theirs) * WAITER_WEIGHT[shape];
+        }
+        score
     }
 
     fn generate_search_moves(&self, moves: &mut Moves) {
@@ -84,7 +95,7 @@ impl Evaluate for Board {
             moves.push(five);
             return;
         }
-        if self.threat_count(them, Threat::Five) > 0 {
+        if self.shape_count(them, Shape::Five) > 0 {
             self.threat_moves(them, Threat::Five, moves);
             // Renju black may be unable to block (a forbidden point): any legal move then.
             if moves.iter().any(|&point| self.is_legal(point)) {
@@ -92,11 +103,12 @@ impl Evaluate for Board {
                 return;
             }
             moves.clear();
-        } else if self.threat_count(them, Threat::FlexFour) > 0 {
+        } else if self.shape_count(them, Shape::FlexFour) > 0 {
+            // An open three: block it (any point where it would become a four) or counter with a four.
             self.threat_moves(us, Threat::Four, moves);
             let own = moves.len();
             for cell in self.board_cells() {
-                if self.is_empty_cell(cell) && self.threat(them, cell) >= Threat::Four {
+                if self.is_empty_cell(cell) && self.shape(them, cell).is_four() {
                     let point = self.point(cell);
                     if !moves[..own].contains(&point) && self.is_legal(point) {
                         moves.push(point);
@@ -115,6 +127,44 @@ impl Evaluate for Board {
     }
 }
 
+/// Forced replies and fours at the horizon: a five threat is met (in quiescence, by the
+/// candidates only), and the side to move may go on with its fours (a VCF in quiescence).
+impl Tactical for Board {
+    const ENABLED: bool = true;
+
+    fn generate_tactical_moves(&self, moves: &mut Moves) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let us = self.to_move();
+        if let Some(five) = self.five_point(us) {
+            moves.push(five);
+            return;
+        }
+        for cell in self.board_cells() {
+            if self.is_empty_cell(cell) && self.shape(us, cell) >= QUIESCENCE_FOURS {
+                let point = self.point(cell);
+                if self.is_legal(point) {
+                    moves.push(point);
+                }
+            }
+        }
+    }
+
+    fn generate_evasions(&self, moves: &mut Moves) {
+        self.generate_search_moves(moves);
+    }
+
+    fn is_tactical(&self, mv: crate::Point) -> bool {
+        self.shape(self.to_move(), self.cell(mv)) >= Shape::FlexThree
+    }
+
+    fn in_check(&self) -> bool {
+        self.shape_count(self.to_move().opponent(), Shape::Five) > 0
+    }
+}
+
 impl Board {
     /// Points within two cells of a stone (the centre on an empty board), best-valued first,
     /// at most [`QUIET_CANDIDATES`]; every legal move if none is near.
@@ -127,10 +177,12 @@ impl Board {
         }
         let mut scored: [(i32, u16); crate::MAX_MOVES] = [(0, 0); crate::MAX_MOVES];
         let mut count = 0;
-        let check_forbidden = self.rules.has_forbidden(self.to_move());
+        let us = self.to_move();
+        let check_forbidden = self.rules.has_forbidden(us);
         for cell in self.board_cells() {
+            // A cell with no line pattern for either side is too far from the stones to matter.
             if self.is_empty_cell(cell)
-                && self.has_neighbour(cell, 2)
+                && self.cell_value(us, cell) + self.cell_value(us.opponent(), cell) > 0
                 && !(check_forbidden && self.is_forbidden_cell(cell))
             {
                 let point = self.point(cell);
@@ -150,5 +202,4 @@ impl Board {
     }
 }
 
-impl Tactical for Board {}
 impl NullMove for Board {}

@@ -20,6 +20,7 @@ pub mod puzzles;
 mod renju;
 mod rules;
 mod searcher;
+mod shape;
 mod threat;
 
 pub use board::{Board, Threat, MAX_CELLS};

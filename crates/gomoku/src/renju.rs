@@ -12,7 +12,11 @@ const MAX_RECURSION: usize = 6;
 impl Board {
     /// Whether black may not play on empty on-board `cell` (renju only; false in other variants).
     pub(crate) fn is_forbidden_cell(&self, cell: usize) -> bool {
-        self.rules.variant == crate::rules::Variant::Renju && self.forbidden_with(cell, &mut Vec::new())
+        // Only a cell whose black shape is `Forbidden` (the lines alone say overline, double four or
+        // double three) can be forbidden; the recursive test settles the threes.
+        self.rules.variant == crate::rules::Variant::Renju
+            && self.shape(tessera_core::Side::First, cell) == crate::shape::Shape::Forbidden
+            && self.forbidden_with(cell, &mut Vec::new())
     }
 
     /// Whether black may not play `point` under renju rules (false when occupied or off the board).

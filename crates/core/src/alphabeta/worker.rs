@@ -487,7 +487,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
         let mut moves = G::Moves::default();
         if in_check {
-            position.generate_legal_moves(&mut moves);
+            position.generate_evasions(&mut moves);
             if moves.is_empty() {
                 return Self::outcome_value(position, position.no_move_outcome(), ply);
             }
