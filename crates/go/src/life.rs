@@ -78,7 +78,7 @@ pub fn referee_ownership(board: &Board, komi: f32, playouts: usize, seed: u64) -
             // Two passes ended the game, but the life of the stones is judged by playing on.
             scratch.reset_passes();
             scratch.set_to_move(color);
-            run_playout(&mut scratch, None, None, komi, &mut rng, |_, _| {});
+            run_playout(&mut scratch, None, komi, &mut rng, |_, _| {});
             for p in scratch.points() {
                 totals[p] += i32::from(playout_owner(&scratch, p));
             }

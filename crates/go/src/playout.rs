@@ -1,12 +1,9 @@
 //! Fast playouts and the tree's move list: the go side of the MCTS searcher (priors: [`crate::priors`]).
 //!
 //! The playout policy, in order: capture the string the last move left in atari; save our string
-//! the last move put in atari (by capturing, or extending when that gains liberties); capture a
-//! string our own previous move put in atari and the opponent left there; atari the string just
-//! played when it has two liberties and its escape would still be in atari; extend our string the
-//! last move reduced to two liberties where that reaches three; else a 3×3 shape next to the last
-//! move; otherwise a random legal move that does not fill our own eye and is not a self-atari of
-//! three or more stones. Everything runs on a copy of the board: no history, no
+//! the last move put in atari (by capturing, or extending when that gains liberties); else a 3×3
+//! shape next to the last move; otherwise a random legal move that does not fill our own eye and is
+//! not a self-atari of three or more stones. Everything runs on a copy of the board: no history, no
 //! heap. The tree priors read ladders ([`crate::ladder`]); the playouts do not, which keeps
 //! them about a third faster.
 
@@ -14,7 +11,6 @@ use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
 
 use crate::board::{neighbors, Board, Cell, STRIDE};
 use crate::komi;
-use crate::ladder;
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::priors::PriorContext;
@@ -80,39 +76,10 @@ fn acceptable(board: &Board, p: usize, color: Cell) -> bool {
     !(atari && stones >= 3)
 }
 
-/// A tactical reply, if one applies: first to the last move at `last` (captures and escapes,
-/// [`atari_reply`]), then a capture of an enemy string our own previous move at `own_last` put in
-/// atari and the opponent left there, then the two-liberty fights around the last move
-/// ([`two_liberty_reply`]).
-fn tactical_reply(
-    board: &Board,
-    last: Option<usize>,
-    own_last: Option<usize>,
-    color: Cell,
-    rng: &mut Rng,
-) -> Option<usize> {
-    if let Some(reply) = last.and_then(|last| atari_reply(board, last, color, rng)) {
-        return Some(reply);
-    }
+/// A tactical reply to the last move at `last`, if one applies.
+fn tactical_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
     let enemy = color.opponent();
-    if let Some(own_last) = own_last {
-        for n in neighbors(own_last) {
-            if board.cell(n) == enemy && board.in_atari(n) {
-                let lib = board.atari_liberty(n);
-                if acceptable(board, lib, color) {
-                    return Some(lib);
-                }
-            }
-        }
-    }
-    last.and_then(|last| two_liberty_reply(board, last, color, rng))
-}
-
-/// Captures and escapes after the last move at `last`: take the string it left in atari, or save
-/// our strings it put in atari (capture an attacker, or extend when that gains liberties).
-fn atari_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
-    let enemy = color.opponent();
-    // Capture the string of the stone just played when in atari.
+    // Capture the stone just played, or a neighbour string of it, when in atari.
     if board.cell(last) == enemy && board.in_atari(last) {
         let lib = board.atari_liberty(last);
         if acceptable(board, lib, color) {
@@ -141,47 +108,6 @@ fn atari_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option
         let lib = board.atari_liberty(n);
         if acceptable(board, lib, color) && !self_atari(board, lib, color).0 {
             return Some(lib);
-        }
-    }
-    None
-}
-
-/// Two-liberty fights at the last move: atari the string just played when its escape would still
-/// be in atari (a net: it dies whatever it does), else extend one of our strings the last move
-/// reduced to two liberties where that reaches three. Random playouts miss both: the net looks
-/// like any atari, and the attacked string waits until it is in atari, when it is too late.
-fn two_liberty_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Option<usize> {
-    let enemy = color.opponent();
-    let mut liberties = [0usize; 3];
-    let flip = rng.below(2);
-    if board.cell(last) == enemy
-        && board.liberties(last, &mut liberties) == 2
-        && !ladder::can_capture_attacker(board, last)
-    {
-        for index in 0..2 {
-            let (atari, escape) = (liberties[(index + flip) & 1], liberties[(index + flip + 1) & 1]);
-            if acceptable(board, atari, color)
-                && !self_atari(board, atari, color).0
-                && ladder::extension_liberties(board, escape, atari, enemy) <= 1
-            {
-                return Some(atari);
-            }
-        }
-    }
-    let start = rng.below(4);
-    let around = neighbors(last);
-    for index in 0..4 {
-        let n = around[(start + index) & 3];
-        if board.cell(n) != color || board.liberties(n, &mut liberties) != 2 {
-            continue;
-        }
-        for index in 0..2 {
-            let extension = liberties[(index + flip) & 1];
-            if acceptable(board, extension, color)
-                && ladder::extension_liberties(board, extension, extension, color) >= 3
-            {
-                return Some(extension);
-            }
         }
     }
     None
@@ -235,7 +161,6 @@ fn random_move(board: &Board, color: Cell, rng: &mut Rng) -> Option<usize> {
 pub fn run_playout(
     board: &mut Board,
     mut last: Option<usize>,
-    mut own_last: Option<usize>,
     komi: f32,
     rng: &mut Rng,
     mut record: impl FnMut(Cell, Move),
@@ -246,17 +171,17 @@ pub fn run_playout(
             break;
         }
         let color = board.to_move();
-        let reply = tactical_reply(board, last, own_last, color, rng);
+        let reply = last.and_then(|p| tactical_reply(board, p, color, rng));
         let reply = reply.or_else(|| last.and_then(|p| pattern_reply(board, p, color, rng)));
         match reply.or_else(|| random_move(board, color, rng)) {
             Some(p) => {
                 board.play(p, color);
                 record(color, Move::at(p));
-                own_last = last.replace(p);
+                last = Some(p);
             }
             None => {
                 board.pass();
-                own_last = last.take();
+                last = None;
             }
         }
     }
@@ -311,9 +236,9 @@ impl Playout for Position {
     /// real one.
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> PlayoutResult {
         let mut board = self.board().clone();
-        let recent = |back: usize| self.moves().len().checked_sub(back).and_then(|index| self.moves()[index].point());
+        let last = self.moves().last().and_then(|mv| mv.point());
         let mover = board.to_move();
-        let black_score = run_playout(&mut board, recent(1), recent(2), self.rules().komi, rng, |color, mv| {
+        let black_score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
             played.push((side_of(color), mv));
         });
         let sign = if mover == Cell::Black { 1.0 } else { -1.0 };
@@ -332,7 +257,7 @@ impl Playout for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{board_from_rows, point};
+    use crate::board::point;
     use crate::rules::Rules;
     use tessera_core::Playout;
 
@@ -358,59 +283,6 @@ mod tests {
         board.place_setup_stone(point(5, 4), Cell::Black);
         board.place_setup_stone(point(4, 5), Cell::Black);
         let mut rng = Rng::new(1);
-        assert_eq!(tactical_reply(&board, Some(point(4, 4)), None, Cell::Black, &mut rng), Some(point(4, 3)));
-    }
-
-    #[test]
-    fn the_playout_takes_a_string_its_previous_move_left_in_atari() {
-        let mut board = Board::new(9);
-        board.place_setup_stone(point(4, 4), Cell::White);
-        board.place_setup_stone(point(3, 4), Cell::Black);
-        board.place_setup_stone(point(5, 4), Cell::Black);
-        board.place_setup_stone(point(4, 5), Cell::Black);
-        let mut rng = Rng::new(1);
-        // White passed instead of saving the stone Black's move at (4, 5) put in atari.
-        assert_eq!(tactical_reply(&board, None, Some(point(4, 5)), Cell::Black, &mut rng), Some(point(4, 3)));
-    }
-
-    #[test]
-    fn a_two_liberty_stone_is_caught_in_a_net_from_the_right_side() {
-        // White (2, 2) has two liberties: the atari at (3, 2) leaves it one escape, (2, 3), which
-        // reaches a single liberty; the atari at (2, 3) would let it out at (3, 2).
-        let board = board_from_rows(&[
-            ".........",
-            "..X......",
-            ".XO......",
-            ".X.X.....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        for seed in 0..8 {
-            let mut rng = Rng::new(seed);
-            assert_eq!(two_liberty_reply(&board, point(2, 2), Cell::Black, &mut rng), Some(point(3, 2)));
-        }
-    }
-
-    #[test]
-    fn a_string_reduced_to_two_liberties_extends_to_three() {
-        // White's (4, 3) leaves Black (4, 4) with the liberties (5, 4) and (4, 5); either extension
-        // reaches three.
-        let board = board_from_rows(&[
-            ".........",
-            ".........",
-            ".........",
-            "....O....",
-            "...OX....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        let mut rng = Rng::new(5);
-        let reply = two_liberty_reply(&board, point(4, 3), Cell::Black, &mut rng);
-        assert!(reply == Some(point(5, 4)) || reply == Some(point(4, 5)), "{reply:?}");
+        assert_eq!(tactical_reply(&board, point(4, 4), Cell::Black, &mut rng), Some(point(4, 3)));
     }
 }

@@ -81,7 +81,7 @@ pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
         let mut board = position.board().clone();
         // Two passes end the game, but the life of the stones is judged by playing on.
         board.reset_passes();
-        run_playout(&mut board, last, None, position.rules().komi, &mut rng, |_, _| {});
+        run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
         for p in board.points() {
             totals[p] += i32::from(playout_owner(&board, p));
         }
