@@ -4,13 +4,12 @@ use tessera_core::{Game, MoveBuffer, MoveList, Outcome, Side};
 
 use std::sync::Arc;
 
-use tessera_nnue::Network;
+use tessera_nnue::{AccumulatorStack, Network};
 
 use crate::board::Board;
 use crate::fen::{FenError, START_FEN};
 use crate::movegen::{Counter, Mode};
 use crate::moves::Move;
-use crate::nnue::NnueState;
 use crate::types::Color;
 
 /// The most legal moves any chess position has is 218; the buffer leaves room.
@@ -44,7 +43,7 @@ pub struct Chess {
     /// The board before each move, with the move played on it (null moves hold `Move::default()`).
     history: Vec<(Board, Move)>,
     rules: Rules,
-    nnue: Option<Box<NnueState>>,
+    nnue: Option<Box<AccumulatorStack>>,
 }
 
 impl PartialEq for Chess {
@@ -118,8 +117,8 @@ impl Chess {
 
     /// Passes the turn (for null-move pruning).
     pub fn play_null_move(&mut self) {
-        if let Some(state) = &mut self.nnue {
-            state.play_null();
+        if let Some(stack) = &mut self.nnue {
+            stack.push_copy();
         }
         self.history.push((self.board, Move::default()));
         self.board.apply_null();
@@ -129,13 +128,13 @@ impl Chess {
     /// this position and the ones searched from it, or detaches it (`None`: the hand-crafted
     /// evaluation).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.nnue = network.map(|network| Box::new(NnueState::new(network, &self.board)));
+        self.nnue = network.map(|network| Box::new(crate::nnue::accumulators(network, &self.board)));
     }
 
     /// The attached network's evaluation for the side to move, if a network is attached.
     #[must_use]
     pub fn nnue_evaluation(&self) -> Option<i32> {
-        self.nnue.as_ref().map(|state| state.evaluate(&self.board))
+        self.nnue.as_ref().map(|stack| stack.evaluate(self.board.side_to_move().index()))
     }
 
     /// Whether the position after `search_root` (or by exact rules) repeats an earlier one.
@@ -197,8 +196,8 @@ impl Game for Chess {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        if let Some(state) = &mut self.nnue {
-            state.play(&self.board, mv);
+        if let Some(stack) = &mut self.nnue {
+            crate::nnue::play(stack, &self.board, mv);
         }
         self.history.push((self.board, mv));
         self.board.apply(mv);
@@ -207,8 +206,8 @@ impl Game for Chess {
     fn undo(&mut self) {
         let (board, _) = self.history.pop().expect("undo needs a move played (see Game::undo)");
         self.board = board;
-        if let Some(state) = &mut self.nnue {
-            state.undo(&self.board);
+        if let Some(stack) = &mut self.nnue {
+            crate::nnue::undo(stack, &self.board);
         }
     }
 

@@ -119,69 +119,40 @@ impl PieceChanges {
     }
 }
 
-/// A network and the accumulators of the line played since it was attached.
-#[derive(Clone)]
-pub(crate) struct NnueState {
-    network: Arc<Network>,
-    stack: AccumulatorStack,
+/// The accumulators of `network` (which must read [`FEATURE_SET`]) for `board`.
+pub(crate) fn accumulators(network: Arc<Network>, board: &Board) -> AccumulatorStack {
+    let (white, black) = (active(board, 0), active(board, 1));
+    AccumulatorStack::new(network, [&white, &black], RESERVED_PLIES)
 }
 
-impl std::fmt::Debug for NnueState {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "NnueState({}, {} plies)", self.network.feature_set(), self.stack.depth())
+/// Pushes the accumulators after `mv`, played on `board` (the board before the move).
+#[inline]
+pub(crate) fn play(stack: &mut AccumulatorStack, board: &Board, mv: Move) {
+    let changes = PieceChanges::of(board, mv);
+    let mut added = [[0usize; 2]; 2];
+    let mut removed = [[0usize; 2]; 2];
+    for perspective in 0..2 {
+        for (slot, &(code, square)) in added[perspective].iter_mut().zip(&changes.added[..changes.added_count]) {
+            *slot = feature(perspective, code, square);
+        }
+        for (slot, &(code, square)) in removed[perspective].iter_mut().zip(&changes.removed[..changes.removed_count]) {
+            *slot = feature(perspective, code, square);
+        }
     }
+    let change = |perspective: usize| Change::Update {
+        added: &added[perspective][..changes.added_count],
+        removed: &removed[perspective][..changes.removed_count],
+    };
+    stack.push([change(0), change(1)]);
 }
 
-impl NnueState {
-    /// The state for `board` evaluated by `network` (which must read [`FEATURE_SET`]).
-    pub(crate) fn new(network: Arc<Network>, board: &Board) -> NnueState {
-        let (white, black) = (active(board, 0), active(board, 1));
-        let stack = AccumulatorStack::new(&network, [&white, &black], RESERVED_PLIES);
-        NnueState { network, stack }
-    }
-
-    /// Pushes the accumulators after `mv`, played on `board` (the board before the move).
-    #[inline]
-    pub(crate) fn play(&mut self, board: &Board, mv: Move) {
-        let changes = PieceChanges::of(board, mv);
-        let mut added = [[0usize; 2]; 2];
-        let mut removed = [[0usize; 2]; 2];
+/// Takes back the last move; `board` is the position it restores.
+pub(crate) fn undo(stack: &mut AccumulatorStack, board: &Board) {
+    if !stack.pop() {
+        // A move played before the network was attached: recompute the root.
         for perspective in 0..2 {
-            for (slot, &(code, square)) in added[perspective].iter_mut().zip(&changes.added[..changes.added_count]) {
-                *slot = feature(perspective, code, square);
-            }
-            for (slot, &(code, square)) in
-                removed[perspective].iter_mut().zip(&changes.removed[..changes.removed_count])
-            {
-                *slot = feature(perspective, code, square);
-            }
+            stack.refresh_top(perspective, &active(board, perspective));
         }
-        let change = |perspective: usize| Change::Update {
-            added: &added[perspective][..changes.added_count],
-            removed: &removed[perspective][..changes.removed_count],
-        };
-        self.stack.push(&self.network, [change(0), change(1)]);
-    }
-
-    /// Pushes unchanged accumulators (a null move).
-    pub(crate) fn play_null(&mut self) {
-        self.stack.push_copy();
-    }
-
-    /// Takes back the last move; `board` is the position it restores.
-    pub(crate) fn undo(&mut self, board: &Board) {
-        if !self.stack.pop() {
-            // A move played before the network was attached: recompute the root.
-            for perspective in 0..2 {
-                self.stack.refresh_top(&self.network, perspective, &active(board, perspective));
-            }
-        }
-    }
-
-    /// The network's evaluation of `board` (the top position) for the side to move.
-    #[inline]
-    pub(crate) fn evaluate(&self, board: &Board) -> i32 {
-        self.stack.evaluate(&self.network, board.side_to_move().index())
     }
 }
 
@@ -249,7 +220,7 @@ mod tests {
     }
 
     fn fresh_evaluation(network: &Arc<Network>, board: &Board) -> i32 {
-        NnueState::new(Arc::clone(network), board).evaluate(board)
+        accumulators(Arc::clone(network), board).evaluate(board.side_to_move().index())
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! on, so that a move costs a few column additions instead of a full refresh, and an undo costs
 //! nothing.
 
+use std::sync::Arc;
+
 use crate::network::Network;
 use crate::simd;
 
@@ -22,11 +24,12 @@ pub enum Change<'a> {
 /// Most features one move may add or remove for one player.
 pub const MAX_CHANGED: usize = 4;
 
-/// A stack of accumulator pairs for the positions of the current line, the last one on top.
+/// A network and a stack of its accumulator pairs for the positions of the current line, the last
+/// one on top: what a game position keeps while a network evaluates it.
 ///
 /// Player 0 is the first player (White in chess), player 1 the second.
-#[derive(Debug)]
 pub struct AccumulatorStack {
+    network: Arc<Network>,
     hidden: usize,
     /// `depth` pairs, each `2 × hidden` values: player 0's accumulator, then player 1's.
     values: Vec<i16>,
@@ -40,25 +43,43 @@ impl Clone for AccumulatorStack {
     fn clone(&self) -> Self {
         let mut values = Vec::with_capacity(self.reserved * 2 * self.hidden);
         values.extend_from_slice(&self.values);
-        AccumulatorStack { hidden: self.hidden, values, depth: self.depth, reserved: self.reserved }
+        AccumulatorStack {
+            network: Arc::clone(&self.network),
+            hidden: self.hidden,
+            values,
+            depth: self.depth,
+            reserved: self.reserved,
+        }
+    }
+}
+
+impl std::fmt::Debug for AccumulatorStack {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "AccumulatorStack({}, {} plies)", self.network.feature_set(), self.depth)
     }
 }
 
 impl AccumulatorStack {
-    /// A stack holding one pair, computed from each player's active features, with room for
-    /// `reserved` pairs.
+    /// A stack of `network`'s accumulators holding one pair, computed from each player's active
+    /// features, with room for `reserved` pairs.
     #[must_use]
-    pub fn new(network: &Network, active: [&[usize]; 2], reserved: usize) -> Self {
+    pub fn new(network: Arc<Network>, active: [&[usize]; 2], reserved: usize) -> Self {
         let hidden = network.hidden();
         let reserved = reserved.max(1);
-        let mut stack =
-            AccumulatorStack { hidden, values: Vec::with_capacity(reserved * 2 * hidden), depth: 0, reserved };
+        let values = Vec::with_capacity(reserved * 2 * hidden);
+        let mut stack = AccumulatorStack { network, hidden, values, depth: 0, reserved };
         stack.values.resize(2 * hidden, 0);
         stack.depth = 1;
         for (player, features) in active.into_iter().enumerate() {
-            stack.refresh_top(network, player, features);
+            stack.refresh_top(player, features);
         }
         stack
+    }
+
+    /// The network whose accumulators these are.
+    #[must_use]
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
     }
 
     /// Pairs on the stack (at least one).
@@ -78,12 +99,13 @@ impl AccumulatorStack {
     /// The evaluation of the top position with `side_to_move` (0 or 1) to play.
     #[inline]
     #[must_use]
-    pub fn evaluate(&self, network: &Network, side_to_move: usize) -> i32 {
-        network.evaluate(self.top(side_to_move), self.top(1 - side_to_move))
+    pub fn evaluate(&self, side_to_move: usize) -> i32 {
+        self.network.evaluate(self.top(side_to_move), self.top(1 - side_to_move))
     }
 
     /// Pushes the pair of the position after a move, from the top pair and each player's change.
-    pub fn push(&mut self, network: &Network, changes: [Change<'_>; 2]) {
+    pub fn push(&mut self, changes: [Change<'_>; 2]) {
+        let network = &*self.network;
         let hidden = self.hidden;
         self.values.resize((self.depth + 1) * 2 * hidden, 0);
         self.depth += 1;
@@ -132,9 +154,9 @@ impl AccumulatorStack {
     }
 
     /// Recomputes player `player`'s accumulator of the top position from its active features.
-    pub fn refresh_top(&mut self, network: &Network, player: usize, features: &[usize]) {
+    pub fn refresh_top(&mut self, player: usize, features: &[usize]) {
         let start = ((self.depth - 1) * 2 + player) * self.hidden;
-        refresh(network, &mut self.values[start..start + self.hidden], features);
+        refresh(&self.network, &mut self.values[start..start + self.hidden], features);
     }
 }
 
@@ -155,17 +177,17 @@ mod tests {
     use super::*;
     use crate::network::Quantisation;
 
-    fn network() -> Network {
+    fn network() -> Arc<Network> {
         let hidden = 32;
         let inputs = 10;
         let weights = (0..inputs * hidden).map(|index| ((index * 37) % 61) as i16 - 30).collect();
         let biases = (0..hidden).map(|index| index as i16).collect();
         let output = (0..2 * hidden).map(|index| ((index * 11) % 9) as i16 - 4).collect();
-        Network::from_parts("toy-10", Quantisation::STANDARD, weights, biases, output, 3)
+        Arc::new(Network::from_parts("toy-10", Quantisation::STANDARD, weights, biases, output, 3))
     }
 
-    fn fresh(network: &Network, active: [&[usize]; 2]) -> AccumulatorStack {
-        AccumulatorStack::new(network, active, 8)
+    fn fresh(network: &Arc<Network>, active: [&[usize]; 2]) -> AccumulatorStack {
+        AccumulatorStack::new(Arc::clone(network), active, 8)
     }
 
     #[test]
@@ -173,11 +195,11 @@ mod tests {
         let network = network();
         let mut stack = fresh(&network, [&[1, 2, 3], &[4]]);
         let first = (stack.top(0).to_vec(), stack.top(1).to_vec());
-        stack.push(&network, [Change::Update { added: &[7, 8], removed: &[2] }, Change::Refresh(&[4, 5, 6, 7, 8, 9])]);
+        stack.push([Change::Update { added: &[7, 8], removed: &[2] }, Change::Refresh(&[4, 5, 6, 7, 8, 9])]);
         let expected = fresh(&network, [&[1, 3, 7, 8], &[4, 5, 6, 7, 8, 9]]);
         assert_eq!(stack.top(0), expected.top(0));
         assert_eq!(stack.top(1), expected.top(1));
-        assert_eq!(stack.evaluate(&network, 1), expected.evaluate(&network, 1));
+        assert_eq!(stack.evaluate(1), expected.evaluate(1));
         stack.push_copy();
         assert_eq!(stack.depth(), 3);
         assert_eq!(stack.top(1), expected.top(1));

@@ -73,92 +73,55 @@ fn active(board: &Board, perspective: usize, out: &mut [usize; MAX_PIECES]) -> u
     count
 }
 
-/// A network and the accumulators of the line played since it was attached.
-#[derive(Clone)]
-pub(crate) struct NnueState {
-    network: Arc<Network>,
-    stack: AccumulatorStack,
+/// The accumulators of `network` (which must read [`FEATURE_SET`]) for `board`.
+pub(crate) fn accumulators(network: Arc<Network>, board: &Board) -> AccumulatorStack {
+    let (mut red, mut black) = ([0; MAX_PIECES], [0; MAX_PIECES]);
+    let (red_count, black_count) = (active(board, 0, &mut red), active(board, 1, &mut black));
+    AccumulatorStack::new(network, [&red[..red_count], &black[..black_count]], RESERVED_PLIES)
 }
 
-impl std::fmt::Debug for NnueState {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "NnueState({}, {} plies)", self.network.feature_set(), self.stack.depth())
+/// Pushes the accumulators after `mv`, which moved `moving` and captured `captured` (0 for none);
+/// `board` is the board after the move. A king that changed file recomputes its own side's
+/// accumulator (all of that side's features changed bucket).
+#[inline]
+pub(crate) fn play(stack: &mut AccumulatorStack, board: &Board, mv: Move, moving: PieceId, captured: PieceId) {
+    let mover = side_of(moving).index();
+    let king_changed_file = kind_of(moving) == Kind::King && file_of(mv.from) != file_of(mv.to);
+    let mut refreshed = [0; MAX_PIECES];
+    let refreshed_count = if king_changed_file { active(board, mover, &mut refreshed) } else { 0 };
+    let removed_count = 1 + usize::from(captured != 0);
+    let mut added = [0usize; 2];
+    let mut removed = [[0usize; 2]; 2];
+    for perspective in 0..2 {
+        let king_file = file_of(board.king_square(Side::BOTH[perspective]));
+        added[perspective] = piece_feature(perspective, king_file, moving, mv.to);
+        removed[perspective][0] = piece_feature(perspective, king_file, moving, mv.from);
+        if captured != 0 {
+            removed[perspective][1] = piece_feature(perspective, king_file, captured, mv.to);
+        }
     }
+    let change = |perspective: usize| {
+        if king_changed_file && perspective == mover {
+            Change::Refresh(&refreshed[..refreshed_count])
+        } else {
+            Change::Update {
+                added: std::slice::from_ref(&added[perspective]),
+                removed: &removed[perspective][..removed_count],
+            }
+        }
+    };
+    stack.push([change(0), change(1)]);
 }
 
-impl NnueState {
-    /// The state for `board` evaluated by `network` (which must read [`FEATURE_SET`]).
-    pub(crate) fn new(network: Arc<Network>, board: &Board) -> NnueState {
-        let (mut red, mut black) = ([0; MAX_PIECES], [0; MAX_PIECES]);
-        let (red_count, black_count) = (active(board, 0, &mut red), active(board, 1, &mut black));
-        let stack = AccumulatorStack::new(&network, [&red[..red_count], &black[..black_count]], RESERVED_PLIES);
-        NnueState { network, stack }
-    }
-
-    /// Pushes the accumulators after `mv`, which moved `moving` and captured `captured` (0 for
-    /// none); `board` is the board after the move.
-    #[inline]
-    pub(crate) fn play(&mut self, board: &Board, mv: Move, moving: PieceId, captured: PieceId) {
-        let mut added = [[0usize; 1]; 2];
-        let mut removed = [[0usize; 2]; 2];
-        let mut refreshed = [[0usize; MAX_PIECES]; 2];
-        let mut refreshed_count = [0; 2];
-        let mut removed_count = [1; 2];
+/// Takes back the last move; `board` is the board it restores.
+pub(crate) fn undo(stack: &mut AccumulatorStack, board: &Board) {
+    if !stack.pop() {
+        // A move played before the network was attached: recompute the root.
+        let mut features = [0; MAX_PIECES];
         for perspective in 0..2 {
-            let king_file = file_of(board.king_square(Side::BOTH[perspective]));
-            if kind_of(moving) == Kind::King
-                && side_of(moving).index() == perspective
-                && file_of(mv.from) != file_of(mv.to)
-            {
-                refreshed_count[perspective] = active(board, perspective, &mut refreshed[perspective]);
-                continue;
-            }
-            added[perspective][0] = piece_feature(perspective, king_file, moving, mv.to);
-            removed[perspective][0] = piece_feature(perspective, king_file, moving, mv.from);
-            if captured != 0 {
-                removed[perspective][1] = piece_feature(perspective, king_file, captured, mv.to);
-                removed_count[perspective] = 2;
-            }
+            let count = active(board, perspective, &mut features);
+            stack.refresh_top(perspective, &features[..count]);
         }
-        let change = |perspective: usize| {
-            if refreshed_count[perspective] > 0 {
-                Change::Refresh(&refreshed[perspective][..refreshed_count[perspective]])
-            } else {
-                Change::Update {
-                    added: &added[perspective],
-                    removed: &removed[perspective][..removed_count[perspective]],
-                }
-            }
-        };
-        self.stack.push(&self.network, [change(0), change(1)]);
-    }
-
-    /// The network.
-    pub(crate) fn network(&self) -> Arc<Network> {
-        Arc::clone(&self.network)
-    }
-
-    /// Pushes unchanged accumulators (a null move).
-    pub(crate) fn play_null(&mut self) {
-        self.stack.push_copy();
-    }
-
-    /// Takes back the last move; `board` is the board it restores.
-    pub(crate) fn undo(&mut self, board: &Board) {
-        if !self.stack.pop() {
-            // A move played before the network was attached: recompute the root.
-            let mut features = [0; MAX_PIECES];
-            for perspective in 0..2 {
-                let count = active(board, perspective, &mut features);
-                self.stack.refresh_top(&self.network, perspective, &features[..count]);
-            }
-        }
-    }
-
-    /// The network's evaluation of the top position for `side` to move.
-    #[inline]
-    pub(crate) fn evaluate(&self, side: Side) -> i32 {
-        self.stack.evaluate(&self.network, side.index())
     }
 }
 
@@ -185,12 +148,17 @@ fn packed_features(packed: &[u8], mirrored: bool, us: &mut Vec<usize>, them: &mu
     let side = usize::from(packed[SIDE_BYTE] & 1);
     let file_of_point = |point: usize| if mirrored { FILES - 1 - point % FILES } else { point % FILES };
     let mut king_files = [PALACE_FIRST_FILE + 1; 2];
-    for (owner, kind, point) in packed_pieces(packed) {
+    let mut pieces = [(0, Kind::King, 0); MAX_PIECES];
+    let mut count = 0;
+    // At most 32 pieces: a corrupt mask with more is cut short rather than read past.
+    for (owner, kind, point) in packed_pieces(packed).take(MAX_PIECES) {
         if kind == Kind::King {
             king_files[owner] = file_of_point(point).clamp(PALACE_FIRST_FILE, PALACE_FIRST_FILE + 2);
         }
+        pieces[count] = (owner, kind, point);
+        count += 1;
     }
-    for (owner, kind, point) in packed_pieces(packed) {
+    for &(owner, kind, point) in &pieces[..count] {
         let (file, rank) = (file_of_point(point), point / FILES);
         us.push(feature(side, king_files[side], owner, kind, file, rank));
         them.push(feature(1 - side, king_files[1 - side], owner, kind, file, rank));
@@ -217,7 +185,7 @@ impl TrainingFeatures for crate::Position {
 mod tests {
     use super::*;
     use crate::{Moves, Position};
-    use tessera_core::{Game, Rng};
+    use tessera_core::{Game, GameExt, Rng};
     use tessera_nnue::PackedPosition;
 
     /// A random network with the xiangqi shape and a small hidden layer.
@@ -234,7 +202,7 @@ mod tests {
     }
 
     fn fresh_evaluation(network: &Arc<Network>, position: &Position) -> i32 {
-        NnueState::new(Arc::clone(network), position.board()).evaluate(position.side_to_move())
+        accumulators(Arc::clone(network), position.board()).evaluate(position.side_to_move().index())
     }
 
     /// Positions with kings off the centre file, captures and checks close at hand.
@@ -277,6 +245,22 @@ mod tests {
                     assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_king_changing_file_moves_its_side_to_another_bucket() {
+        let network = random_network(9);
+        // Red's king steps e0-d0 (another bucket), then d0-d1 (same file), and back.
+        let mut position: Position = "3k5/9/3n5/9/9/9/9/9/4A4/4K4 w - - 0 1".parse().unwrap();
+        position.set_network(Some(Arc::clone(&network)));
+        for text in ["e0d0", "d9e9", "d0d1", "e9e8"] {
+            position.try_play(crate::parse_iccs(text).unwrap()).unwrap();
+            assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)), "after {text}");
+        }
+        while position.ply() > 0 {
+            position.undo();
+            assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)));
         }
     }
 

@@ -9,7 +9,8 @@ use tessera_core::{Game, MoveBuffer, Outcome, Side};
 use crate::board::Board;
 use crate::eval::{piece_square, S};
 use crate::movegen::{Generate, Moves};
-use crate::nnue::{Network, NnueState};
+use tessera_nnue::{AccumulatorStack, Network};
+
 use crate::rules::Rules;
 use crate::types::{kind_of, side_of, Move, PieceId, Square};
 
@@ -77,7 +78,7 @@ pub struct Position {
     pub(crate) checked: bool,
     pub(crate) history: Vec<Entry>,
     pub(crate) rules: Rules,
-    nnue: Option<Box<NnueState>>,
+    nnue: Option<Box<AccumulatorStack>>,
 }
 
 impl PartialEq for Position {
@@ -138,13 +139,13 @@ impl Position {
     /// Attaches a network (which must read [`crate::nnue::FEATURE_SET`] features) to evaluate this
     /// position and the ones searched from it, or detaches it (`None`: the hand-crafted evaluation).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.nnue = network.map(|network| Box::new(NnueState::new(network, &self.board)));
+        self.nnue = network.map(|network| Box::new(crate::nnue::accumulators(network, &self.board)));
     }
 
     /// The attached network's evaluation for the side to move, if a network is attached.
     #[must_use]
     pub fn nnue_evaluation(&self) -> Option<i32> {
-        self.nnue.as_ref().map(|state| state.evaluate(self.side))
+        self.nnue.as_ref().map(|stack| stack.evaluate(self.side.index()))
     }
 
     /// The piece placement.
@@ -210,8 +211,8 @@ impl Position {
     /// Passes the turn (for null-move pruning); [`Game::undo`] takes it back.
     pub fn play_null_move(&mut self) {
         self.push_entry(Move::new(0, 0), 0);
-        if let Some(state) = &mut self.nnue {
-            state.play_null();
+        if let Some(stack) = &mut self.nnue {
+            stack.push_copy();
         }
         // A legal position never leaves the side that just moved in check, so the passer's
         // opponent cannot be in check either.
@@ -236,7 +237,7 @@ impl Position {
     pub fn without_history(&self) -> Position {
         let mut position = Position::from_parts(self.board, self.side, self.quiet_plies, self.fullmove);
         position.rules = self.rules;
-        position.set_network(self.nnue.as_ref().map(|state| state.network()));
+        position.set_network(self.nnue.as_ref().map(|stack| Arc::clone(stack.network())));
         position
     }
 
@@ -282,8 +283,8 @@ impl Game for Position {
         let moving = self.board.piece_at(mv.from);
         self.push_entry(mv, self.board.piece_at(mv.to));
         let captured = self.board.make(mv);
-        if let Some(state) = &mut self.nnue {
-            state.play(&self.board, mv, moving, captured);
+        if let Some(stack) = &mut self.nnue {
+            crate::nnue::play(stack, &self.board, mv, moving, captured);
         }
         let us = self.side.index();
         self.hash ^= piece_key(moving, mv.from) ^ piece_key(moving, mv.to) ^ side_key();
@@ -315,8 +316,8 @@ impl Game for Position {
         if entry.mv.from != 0 {
             self.board.unmake(entry.mv, entry.captured);
         }
-        if let Some(state) = &mut self.nnue {
-            state.undo(&self.board);
+        if let Some(stack) = &mut self.nnue {
+            crate::nnue::undo(stack, &self.board);
         }
         self.hash = entry.hash;
         self.psq = entry.psq;
