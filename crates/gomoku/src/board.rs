@@ -43,9 +43,6 @@ pub enum Threat {
     Five,
 }
 
-/// Number of [`Threat`] levels.
-pub const THREAT_LEVELS: usize = 7;
-
 /// One move of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Record {
@@ -68,7 +65,6 @@ pub struct Board {
     shapes: [[Shape; MAX_CELLS]; 2],
     values: [[i16; MAX_CELLS]; 2],
     totals: [i32; 2],
-    counts: [[u16; THREAT_LEVELS]; 2],
     shape_counts: [[u16; SHAPES]; 2],
     pub(crate) history: Vec<Record>,
     hash: u64,
@@ -91,7 +87,6 @@ impl Board {
             shapes: [[Shape::None; MAX_CELLS]; 2],
             values: [[0; MAX_CELLS]; 2],
             totals: [0; 2],
-            counts: [[0; THREAT_LEVELS]; 2],
             shape_counts: [[0; SHAPES]; 2],
             history: Vec::with_capacity(POINTS),
             hash: 0,
@@ -235,10 +230,15 @@ impl Board {
         &self.shape_counts[side.index()]
     }
 
-    /// How many empty cells give `side` at least `level`.
+    /// How many empty cells give `side` a threat of at least `level` (read off the shape counts).
     #[must_use]
     pub fn threat_count(&self, side: Side, level: Threat) -> u32 {
-        self.counts[side.index()][level as usize..].iter().map(|&count| u32::from(count)).sum()
+        Shape::ALL
+            .iter()
+            .zip(&self.shape_counts[side.index()])
+            .filter(|(shape, _)| shape.threat() != Threat::None && shape.threat() >= level)
+            .map(|(_, &count)| u32::from(count))
+            .sum()
     }
 
     /// Sum of the cell values of `side` over the empty cells.
@@ -304,9 +304,6 @@ impl Board {
             let s = side.index();
             let (shape, value) = if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Shape::None, 0) };
             let old = self.shapes[s][cell];
-            let (old_threat, threat) = (old.threat(), shape.threat());
-            self.counts[s][old_threat as usize] -= u16::from(old_threat != Threat::None);
-            self.counts[s][threat as usize] += u16::from(threat != Threat::None);
             self.shape_counts[s][old as usize] -= u16::from(old != Shape::None);
             self.shape_counts[s][shape as usize] += u16::from(shape != Shape::None);
             self.totals[s] += i32::from(value) - i32::from(self.values[s][cell]);

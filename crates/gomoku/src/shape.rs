@@ -41,9 +41,27 @@ pub enum Shape {
 }
 
 /// Number of [`Shape`] codes.
-pub const SHAPES: usize = 14;
+pub const SHAPES: usize = Shape::ALL.len();
 
 impl Shape {
+    /// Every shape, in code order.
+    pub const ALL: [Shape; 14] = [
+        Shape::None,
+        Shape::Forbidden,
+        Shape::FlexTwo,
+        Shape::BlockThree,
+        Shape::DoubleFlexTwo,
+        Shape::BlockThreePlus,
+        Shape::FlexThree,
+        Shape::FlexThreePlus,
+        Shape::DoubleFlexThree,
+        Shape::BlockFour,
+        Shape::BlockFourPlus,
+        Shape::BlockFourFlexThree,
+        Shape::FlexFour,
+        Shape::Five,
+    ];
+
     /// Combines the four line patterns of a cell; `forbidden_rule` is renju black.
     #[must_use]
     pub fn of(lines: &[LinePattern; 4], forbidden_rule: bool) -> Shape {
@@ -96,8 +114,12 @@ impl Shape {
     #[must_use]
     pub fn threat(self) -> Threat {
         match self {
-            Shape::None | Shape::Forbidden | Shape::FlexTwo | Shape::BlockThree | Shape::DoubleFlexTwo => Threat::None,
-            Shape::BlockThreePlus => Threat::None,
+            Shape::None
+            | Shape::Forbidden
+            | Shape::FlexTwo
+            | Shape::BlockThree
+            | Shape::DoubleFlexTwo
+            | Shape::BlockThreePlus => Threat::None,
             Shape::FlexThree | Shape::FlexThreePlus => Threat::Three,
             Shape::DoubleFlexThree => Threat::ThreeThree,
             Shape::BlockFour | Shape::BlockFourPlus => Threat::Four,
@@ -127,6 +149,13 @@ pub const DEFENCE_VALUE: [i32; SHAPES] = [0, 0, 8, 6, 25, 30, 50, 70, 300, 15, 3
 mod tests {
     use super::*;
     use LinePattern as L;
+
+    #[test]
+    fn every_shape_is_listed_in_code_order() {
+        for (index, shape) in Shape::ALL.iter().enumerate() {
+            assert_eq!(*shape as usize, index);
+        }
+    }
 
     #[test]
     fn combinations() {

@@ -111,3 +111,36 @@ fn win_conditions_per_variant() {
     caro.play(Point::new(4, 7));
     assert_eq!(caro.outcome(), Some(Outcome::Win(Side::First)));
 }
+
+#[test]
+fn threat_counts_equal_a_count_over_the_cells_along_random_games() {
+    use crate::Threat;
+    let mut rng = tessera_core::Rng::new(17);
+    let mut moves = crate::game::Moves::new();
+    for rules in [Rules::FREESTYLE_15, Rules::RENJU_15] {
+        for _ in 0..10 {
+            let mut board = Board::new(rules);
+            while board.outcome().is_none() && board.ply() < 80 {
+                for side in Side::BOTH {
+                    for level in [Threat::Three, Threat::Four, Threat::FourThree, Threat::FlexFour, Threat::Five] {
+                        let counted = board
+                            .board_cells()
+                            .filter(|&cell| board.is_empty_cell(cell))
+                            .filter(|&cell| {
+                                board.threat(side, cell) != Threat::None && board.threat(side, cell) >= level
+                            })
+                            .count();
+                        assert_eq!(
+                            board.threat_count(side, level) as usize,
+                            counted,
+                            "{level:?} after {} plies",
+                            board.ply()
+                        );
+                    }
+                }
+                board.generate_legal_moves(&mut moves);
+                board.play(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
