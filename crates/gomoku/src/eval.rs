@@ -14,9 +14,9 @@ use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, MOVER_WEIGHT, WAITER_WEIG
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
-/// The weakest own shape quiescence plays: a four-three (every four, or fours with a two, multiply
+/// The weakest own threat quiescence plays: a four-three (every four, or fours with a two, multiply
 /// the horizon's nodes and measured weaker; see the strength log).
-const QUIESCENCE_FOURS: Shape = Shape::BlockFourFlexThree;
+const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 
 impl Board {
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
@@ -142,14 +142,7 @@ impl Tactical for Board {
             moves.push(five);
             return;
         }
-        for cell in self.board_cells() {
-            if self.is_empty_cell(cell) && self.shape(us, cell) >= QUIESCENCE_FOURS {
-                let point = self.point(cell);
-                if self.is_legal(point) {
-                    moves.push(point);
-                }
-            }
-        }
+        self.threat_moves(us, QUIESCENCE_THREAT, moves);
     }
 
     fn generate_evasions(&self, moves: &mut Moves) {
