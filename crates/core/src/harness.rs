@@ -8,9 +8,11 @@
 //!
 //! [`count_panics`] serves the protocol crates' property tests: it counts panics on every thread,
 //! search threads included, which a test that only sees the session's answers would miss.
+//! [`TempFile`] gives a test a file to hand to the code under test (a network, a data file).
 
 use std::collections::HashSet;
 use std::fmt::Debug;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
@@ -102,6 +104,37 @@ pub fn count_panics() -> usize {
         }));
     });
     PANICS.load(Ordering::SeqCst)
+}
+
+/// A file in the temporary folder holding given bytes, removed when dropped.
+#[derive(Debug)]
+pub struct TempFile {
+    path: PathBuf,
+}
+
+impl TempFile {
+    /// Writes `bytes` to a file named `tessera-<process id>-<name>` in the temporary folder.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn new(name: &str, bytes: &[u8]) -> std::io::Result<TempFile> {
+        let path = std::env::temp_dir().join(format!("tessera-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes)?;
+        Ok(TempFile { path })
+    }
+
+    /// Where the file is.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        // Nothing to do about a file already gone.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 #[cfg(test)]

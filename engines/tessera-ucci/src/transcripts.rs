@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use tessera_core::harness::TempFile;
 use tessera_core::io::{Capture, Output};
 use tessera_core::{Flow, Game, GameExt, LineSession};
 use tessera_ucci_protocol::{Options, Response};
@@ -448,23 +449,6 @@ fn threads_and_randomness_still_answer_legal_moves() {
     }
 }
 
-/// A file in the temporary folder, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let path = std::env::temp_dir().join(format!("tessera-ucci-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).unwrap();
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 /// A xiangqi network with small random weights (the evaluation need only differ from the
 /// hand-crafted one).
 fn network_bytes() -> Vec<u8> {
@@ -479,9 +463,9 @@ fn network_bytes() -> Vec<u8> {
 #[test]
 fn evalfile_loads_a_network_in_both_protocols_and_refuses_a_bad_one_keeping_the_current() {
     let bytes = network_bytes();
-    let good = TempFile::new("good.nnue", &bytes);
-    let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]);
-    let (good_path, truncated_path) = (good.0.display().to_string(), truncated.0.display().to_string());
+    let good = TempFile::new("good.nnue", &bytes).unwrap();
+    let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]).unwrap();
+    let (good_path, truncated_path) = (good.path().display().to_string(), truncated.path().display().to_string());
     let loaded = format!("EvalFile {good_path} loaded (xiangqi-kf3 features, 16 hidden)");
     let handcrafted = Position::start().static_evaluation();
 

@@ -1,6 +1,7 @@
 //! In-process transcripts: UCI input lines → exact output lines, through the real session and
 //! chess dialect, written into a `Capture` instead of stdout.
 
+use tessera_core::harness::TempFile;
 use tessera_core::io::{Capture, Output};
 use tessera_uci_protocol::{Flow, Session, Settings};
 
@@ -49,30 +50,13 @@ fn handshake_lists_every_option() {
     );
 }
 
-/// A file in the temporary folder, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let path = std::env::temp_dir().join(format!("tessera-uci-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).unwrap();
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 #[test]
 fn eval_file_loads_a_network_and_refuses_a_bad_one_keeping_the_current() {
     let network = tessera_chess::nnue::default_network().to_bytes();
-    let good = TempFile::new("good.nnue", &network);
-    let truncated = TempFile::new("truncated.nnue", &network[..network.len() / 2]);
-    let text = TempFile::new("notes.txt", b"not a network");
-    let line = |name: &str, file: &TempFile| format!("setoption name {name} value {}", file.0.display());
+    let good = TempFile::new("good.nnue", &network).unwrap();
+    let truncated = TempFile::new("truncated.nnue", &network[..network.len() / 2]).unwrap();
+    let text = TempFile::new("notes.txt", b"not a network").unwrap();
+    let line = |name: &str, file: &TempFile| format!("setoption name {name} value {}", file.path().display());
     let lines = transcript(&[
         &line("EvalFile", &truncated),
         &line("EvalFile", &text),
@@ -83,19 +67,19 @@ fn eval_file_loads_a_network_and_refuses_a_bad_one_keeping_the_current() {
         "setoption name EvalFile value <embedded>",
         "go depth 3",
     ]);
-    let truncated_path = truncated.0.display().to_string();
+    let truncated_path = truncated.path().display().to_string();
     assert!(lines[0].starts_with(&format!("info string EvalFile {truncated_path}: ")), "{}", lines[0]);
     assert!(lines[0].ends_with("; keeping <embedded>"), "{}", lines[0]);
     assert!(lines[1].contains("not a Tessera network file"), "{}", lines[1]);
     assert!(lines[2].starts_with("info string EvalFile /no/such/file.nnue: "), "{}", lines[2]);
     assert_eq!(
         lines[3],
-        format!("info string EvalFile {} loaded (chess-768 features, {} hidden)", good.0.display(), {
+        format!("info string EvalFile {} loaded (chess-768 features, {} hidden)", good.path().display(), {
             tessera_chess::nnue::default_network().hidden()
         })
     );
     assert_eq!(lines[4], "info string classical evaluation");
-    assert_eq!(lines[5], format!("info string NNUE evaluation using {}", good.0.display()));
+    assert_eq!(lines[5], format!("info string NNUE evaluation using {}", good.path().display()));
     assert!(lines[6].starts_with("info string EvalFile <embedded> loaded"), "{}", lines[6]);
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
