@@ -178,21 +178,17 @@ fn xiangqi_games_are_written_and_read_back() {
     std::fs::remove_file(&path).unwrap();
 }
 
-/// `tessera tune --game xiangqi` runs one epoch on a small file and writes a weights module of
-/// the same shape as the one in force (the fit need not improve anything).
-#[test]
-fn xiangqi_tuning_runs_and_writes_the_weights_module() {
+/// A xiangqi data file of 60 random games of 12 positions each, scored by the hand-crafted
+/// evaluation (trainers and tuners hold one game in 50 out for validation).
+fn write_random_xiangqi_data(path: &Path) {
     use tessera_core::{Game, Rng};
     use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
     use tessera_xiangqi::{Moves, Position};
 
-    let data = temp_file("xiangqi-tune.data");
-    let out = temp_file("xiangqi-weights.rs");
-    let (mut writer, _) = DataWriter::append::<Position>(&data).unwrap();
+    let (mut writer, _) = DataWriter::append::<Position>(path).unwrap();
     let mut rng = Rng::new(11);
     let mut moves = Moves::new();
     let mut packed = [0u8; Position::BYTES];
-    // 60 random games of a few positions: the tuner holds one game in 50 out for validation.
     for _ in 0..60 {
         let mut position = Position::start();
         let mut records = Vec::new();
@@ -205,7 +201,15 @@ fn xiangqi_tuning_runs_and_writes_the_weights_module() {
         }
         writer.write_game(&records).unwrap();
     }
-    drop(writer);
+}
+
+/// `tessera tune --game xiangqi` runs one epoch on a small file and writes a weights module of
+/// the same shape as the one in force (the fit need not improve anything).
+#[test]
+fn xiangqi_tuning_runs_and_writes_the_weights_module() {
+    let data = temp_file("xiangqi-tune.data");
+    let out = temp_file("xiangqi-weights.rs");
+    write_random_xiangqi_data(&data);
     let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["tune", "--game", "xiangqi", "--epochs", "1", "--data"])
         .arg(&data)
@@ -220,4 +224,28 @@ fn xiangqi_tuning_runs_and_writes_the_weights_module() {
     assert!(written.contains("pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7]"));
     std::fs::remove_file(&data).unwrap();
     std::fs::remove_file(&out).unwrap();
+}
+
+/// `tessera train --game xiangqi` writes a network of xiangqi features that the engine loads,
+/// carrying xiangqi's score scale (130: its output is in xiangqi units, 100 = a horse).
+#[test]
+fn xiangqi_training_writes_a_network_in_xiangqi_units() {
+    let data = temp_file("xiangqi-train.data");
+    let out = temp_file("xiangqi.nnue");
+    write_random_xiangqi_data(&data);
+    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["train", "--game", "xiangqi", "--epochs", "1", "--hidden", "16", "--threads", "1", "--data"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("running tessera train");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let network = tessera_xiangqi::nnue::load_network(&out).unwrap();
+    assert_eq!((network.feature_set(), network.hidden()), ("xiangqi-kf3", 16));
+    assert_eq!(network.quantisation().scale, 130);
+    let checkpoint = format!("{}.checkpoint", out.display());
+    for path in [data, out, checkpoint.into()] {
+        std::fs::remove_file(path).unwrap();
+    }
 }

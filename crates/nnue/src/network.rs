@@ -165,6 +165,12 @@ impl Network {
         self.hidden
     }
 
+    /// The integer constants, among them the output scale (the unit of the evaluation).
+    #[must_use]
+    pub fn quantisation(&self) -> Quantisation {
+        self.quantisation
+    }
+
     /// The feature-transformer biases: an empty position's accumulator.
     #[must_use]
     pub fn biases(&self) -> &[i16] {
