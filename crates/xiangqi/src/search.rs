@@ -5,7 +5,7 @@ use tessera_core::{Evaluate, Game, NullMove, Pruning, Tactical};
 use crate::eval::{attack_force, piece_square, VALUES};
 use crate::movegen::Moves;
 use crate::position::Position;
-use crate::types::kind_of;
+use crate::types::{file_of, kind_of, rank_of, side_of, FILES, RANKS};
 
 /// Estimated moves still to play when the clock does not say (for the time manager).
 pub const MOVES_LEFT: u32 = 30;
@@ -18,8 +18,21 @@ impl Evaluate for Position {
         razor_margin: 150,
         late_move_reductions: true,
         aspiration_window: 20,
+        improving: true,
+        internal_iterative_reductions: true,
+        table_refinements: true,
+        history_reductions: true,
         ..Pruning::NONE
     };
+
+    /// Piece (side × kind) × destination point.
+    const MOVE_CONTEXTS: usize = 2 * 7 * FILES * RANKS;
+
+    fn move_context(&self, mv: Self::Move) -> usize {
+        let piece = self.board.piece_at(mv.from);
+        let code = side_of(piece).index() * 7 + kind_of(piece) as usize;
+        code * FILES * RANKS + rank_of(mv.to) * FILES + file_of(mv.to)
+    }
 
     fn evaluate(&self) -> i32 {
         self.nnue_evaluation().unwrap_or_else(|| self.static_evaluation())
