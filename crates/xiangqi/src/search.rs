@@ -136,6 +136,32 @@ mod tests {
     }
 
     #[test]
+    fn move_contexts_name_piece_and_destination_within_range() {
+        use std::collections::HashMap;
+        use tessera_core::{Evaluate, Game};
+
+        use crate::types::{kind_of, side_of};
+        // Along a game, every (side, kind, destination) gets one context below MOVE_CONTEXTS, and
+        // no two share one.
+        let mut position = Position::start();
+        let mut seen = HashMap::new();
+        for _ in 0..40 {
+            let mut moves = crate::Moves::new();
+            position.generate_legal_moves(&mut moves);
+            let Some(&last) = moves.last() else { break };
+            for &mv in moves.iter() {
+                let context = position.move_context(mv);
+                assert!(context < Position::MOVE_CONTEXTS, "{context}");
+                let piece = position.board.piece_at(mv.from);
+                let what = (side_of(piece), kind_of(piece), mv.to);
+                assert_eq!(*seen.entry(context).or_insert(what), what, "context {context} shared");
+            }
+            position.play(last);
+        }
+        assert!(seen.len() > 100, "{} contexts seen", seen.len());
+    }
+
+    #[test]
     fn captures_are_tactical_and_exchanges_are_judged() {
         use tessera_core::Tactical;
         // A red rook can take a defended pawn (bad) or an undefended horse (good).
