@@ -203,6 +203,19 @@ fn write_random_xiangqi_data(path: &Path) {
     }
 }
 
+/// Runs `tessera ARGS --data DATA --out OUT` (a tuner or trainer) and checks that it succeeded.
+fn fit_on(args: &[&str], data: &Path, out: &Path) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("running tessera");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
 /// `tessera tune --game xiangqi` runs one epoch on a small file and writes a weights module of
 /// the same shape as the one in force (the fit need not improve anything).
 #[test]
@@ -210,14 +223,7 @@ fn xiangqi_tuning_runs_and_writes_the_weights_module() {
     let data = temp_file("xiangqi-tune.data");
     let out = temp_file("xiangqi-weights.rs");
     write_random_xiangqi_data(&data);
-    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["tune", "--game", "xiangqi", "--epochs", "1", "--data"])
-        .arg(&data)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("running tessera tune");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    fit_on(&["tune", "--game", "xiangqi", "--epochs", "1"], &data, &out);
     let written = std::fs::read_to_string(&out).unwrap();
     let in_force = include_str!("../crates/xiangqi/src/eval/weights.rs");
     assert_eq!(written.lines().count(), in_force.lines().count());
@@ -233,14 +239,7 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
     let data = temp_file("xiangqi-train.data");
     let out = temp_file("xiangqi.nnue");
     write_random_xiangqi_data(&data);
-    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["train", "--game", "xiangqi", "--epochs", "1", "--hidden", "16", "--threads", "1", "--data"])
-        .arg(&data)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("running tessera train");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    fit_on(&["train", "--game", "xiangqi", "--epochs", "1", "--hidden", "16", "--threads", "1"], &data, &out);
     let network = tessera_xiangqi::nnue::load_network(&out).unwrap();
     assert_eq!((network.feature_set(), network.hidden()), ("xiangqi-kf3", 16));
     assert_eq!(network.quantisation().scale, 130);

@@ -204,19 +204,11 @@ mod tests {
     use super::*;
     use crate::game::{Chess, Rules};
     use tessera_core::{Game, Rng};
-    use tessera_nnue::{PackedPosition, Quantisation};
+    use tessera_nnue::PackedPosition;
 
     /// A random network with the chess shape and a small hidden layer.
     pub(crate) fn random_network(seed: u64) -> Arc<Network> {
-        let hidden = 32;
-        let mut rng = Rng::new(seed);
-        let mut values = |count: usize, range: usize| -> Vec<i16> {
-            (0..count).map(|_| rng.below(2 * range + 1) as i16 - range as i16).collect()
-        };
-        let weights = values(INPUTS * hidden, 40);
-        let biases = values(hidden, 100);
-        let output = values(2 * hidden, 60);
-        Arc::new(Network::from_parts(FEATURE_SET, Quantisation::STANDARD, weights, biases, output, 25))
+        Arc::new(Network::random(FEATURE_SET, INPUTS, 32, seed))
     }
 
     fn fresh_evaluation(network: &Arc<Network>, board: &Board) -> i32 {

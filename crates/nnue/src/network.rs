@@ -32,6 +32,7 @@
 use std::path::Path;
 
 use crate::simd;
+use crate::train::model::SplitMix;
 
 const MAGIC: [u8; 8] = *b"TSRNNUE\0";
 const VERSION: u32 = 1;
@@ -145,6 +146,21 @@ impl Network {
             output_weights: output_weights.into_boxed_slice(),
             output_bias,
         }
+    }
+
+    /// A network of small random integer weights for `feature_set` (`inputs` features, `hidden`
+    /// a multiple of 16), the same for the same `seed`: what a game's tests use to check its
+    /// features and accumulators, with values large enough that a wrong accumulator shows.
+    #[must_use]
+    pub fn random(feature_set: &str, inputs: usize, hidden: usize, seed: u64) -> Network {
+        let mut rng = SplitMix(seed);
+        let mut values = |count: usize, range: usize| -> Vec<i16> {
+            (0..count).map(|_| rng.below(2 * range + 1) as i16 - range as i16).collect()
+        };
+        let weights = values(inputs * hidden, 40);
+        let biases = values(hidden, 100);
+        let output = values(2 * hidden, 60);
+        Network::from_parts(feature_set, Quantisation::STANDARD, weights, biases, output, 25)
     }
 
     /// The name of the features this network reads.

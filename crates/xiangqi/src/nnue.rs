@@ -190,19 +190,21 @@ mod tests {
 
     /// A random network with the xiangqi shape and a small hidden layer.
     fn random_network(seed: u64) -> Arc<Network> {
-        let hidden = 32;
-        let mut rng = Rng::new(seed);
-        let mut values = |count: usize, range: usize| -> Vec<i16> {
-            (0..count).map(|_| rng.below(2 * range + 1) as i16 - range as i16).collect()
-        };
-        let weights = values(INPUTS * hidden, 40);
-        let biases = values(hidden, 100);
-        let output = values(2 * hidden, 60);
-        Arc::new(Network::from_parts(FEATURE_SET, Quantisation::STANDARD, weights, biases, output, 25))
+        Arc::new(Network::random(FEATURE_SET, INPUTS, 32, seed))
     }
 
-    fn fresh_evaluation(network: &Arc<Network>, position: &Position) -> i32 {
-        accumulators(Arc::clone(network), position.board()).evaluate(position.side_to_move().index())
+    /// Checks that the position's incremental evaluation is what fresh accumulators give.
+    fn assert_evaluation_is_fresh(network: &Arc<Network>, position: &Position) {
+        let fresh = accumulators(Arc::clone(network), position.board()).evaluate(position.side_to_move().index());
+        assert_eq!(position.nnue_evaluation(), Some(fresh), "{}", position.to_fen());
+    }
+
+    /// Takes back every move, checking the evaluation after each.
+    fn undo_to_the_start(network: &Arc<Network>, position: &mut Position) {
+        while position.ply() > 0 {
+            position.undo();
+            assert_evaluation_is_fresh(network, position);
+        }
     }
 
     /// Positions with kings off the centre file, captures and checks close at hand.
@@ -233,17 +235,9 @@ mod tests {
                         position.play(moves[rng.below(moves.len())]);
                     }
                     plies += 1;
-                    assert_eq!(
-                        position.nnue_evaluation(),
-                        Some(fresh_evaluation(&network, &position)),
-                        "{}",
-                        position.to_fen()
-                    );
+                    assert_evaluation_is_fresh(&network, &position);
                 }
-                while position.ply() > 0 {
-                    position.undo();
-                    assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)));
-                }
+                undo_to_the_start(&network, &mut position);
             }
         }
     }
@@ -256,12 +250,9 @@ mod tests {
         position.set_network(Some(Arc::clone(&network)));
         for text in ["e0d0", "d9e9", "d0d1", "e9e8"] {
             position.try_play(crate::parse_iccs(text).unwrap()).unwrap();
-            assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)), "after {text}");
+            assert_evaluation_is_fresh(&network, &position);
         }
-        while position.ply() > 0 {
-            position.undo();
-            assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)));
-        }
+        undo_to_the_start(&network, &mut position);
     }
 
     #[test]
@@ -274,10 +265,7 @@ mod tests {
             position.play(moves[0]);
         }
         position.set_network(Some(Arc::clone(&network)));
-        for _ in 0..4 {
-            position.undo();
-            assert_eq!(position.nnue_evaluation(), Some(fresh_evaluation(&network, &position)));
-        }
+        undo_to_the_start(&network, &mut position);
     }
 
     fn sorted_training_features(position: &Position, mirrored: bool) -> (Vec<usize>, Vec<usize>) {
