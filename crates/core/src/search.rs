@@ -133,6 +133,10 @@ pub trait Tactical: Game {
         self.generate_legal_moves(moves);
     }
 
+    /// Appends to `moves` quiet moves that give check, which quiescence tries on its first ply
+    /// after the tactical moves (default: none). Only legal moves.
+    fn generate_quiet_checks(&self, _moves: &mut Self::Moves) {}
+
     /// Whether `mv` is tactical (such moves are not reduced or pruned as quiet moves).
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false

@@ -168,22 +168,19 @@ impl Board {
         false
     }
 
-    /// Whether `mv` (already made on this board; the mover stands on `mv.to`) can have put the
-    /// king on `king` in check. False means it certainly did not: only a move from or to the
-    /// king's rank or file (lines and cannon screens), from a diagonal neighbour of the king (a
-    /// horse's leg), or a horse or pawn landing next to the king can give check.
+    /// Whether `mv`, a move of a piece of kind `mover`, can put the king on `king` in check
+    /// (whether or not it has been made). False means it certainly cannot: only a move from or to
+    /// the king's rank or file (lines and cannon screens), from a diagonal neighbour of the king
+    /// (a horse's leg), or a horse landing a horse's move away can give check.
     #[inline(always)]
-    pub(crate) fn move_may_check(&self, king: Square, mv: Move) -> bool {
+    pub(crate) fn move_may_check(king: Square, mv: Move, mover: Kind) -> bool {
         let same_line = |square: Square| (square ^ king) & 0x0F == 0 || (square ^ king) & 0xF0 == 0;
         let from_leg = matches!(i16::from(mv.from) - i16::from(king), 15 | 17 | -15 | -17);
         if same_line(mv.from) || same_line(mv.to) || from_leg {
             return true;
         }
         let delta = i16::from(mv.to) - i16::from(king);
-        match kind_of(self.cells[mv.to as usize]) {
-            Kind::Horse => matches!(delta.abs(), 14 | 18 | 31 | 33),
-            _ => false,
-        }
+        mover == Kind::Horse && matches!(delta.abs(), 14 | 18 | 31 | 33)
     }
 
     /// Whether any piece of `by` attacks `target` (protection and chase tests): every kind counts.

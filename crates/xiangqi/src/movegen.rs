@@ -156,6 +156,32 @@ impl Board {
         count
     }
 
+    /// Appends to `moves` every legal non-capturing move of `side` that checks the enemy king,
+    /// direct or discovered; king moves are left out (a king can only check by uncovering, which
+    /// quiescence can do without).
+    pub(crate) fn quiet_checks(&self, side: Side, moves: &mut Moves) {
+        let enemy = side.opponent();
+        let enemy_king = self.king_square(enemy);
+        let tag = side_tag(side);
+        for id in tag + 1..tag + 16 {
+            let from = self.squares[id as usize];
+            if from == 0 {
+                continue;
+            }
+            let kind = kind_of(id);
+            self.piece_targets(side, id, from, false, |to| {
+                let mv = Move::new(from, to);
+                if self.cells[to as usize] == 0
+                    && Board::move_may_check(enemy_king, mv, kind)
+                    && self.king_attacked_after(enemy, mv)
+                    && !self.king_attacked_after(side, mv)
+                {
+                    moves.push(mv);
+                }
+            });
+        }
+    }
+
     /// Whether `mv` is a pseudo-legal move of `side` on this board (any value is accepted).
     pub(crate) fn is_pseudo_legal(&self, side: Side, mv: Move) -> bool {
         let (from, to) = (mv.from, mv.to);
@@ -231,11 +257,12 @@ mod tests {
 
     /// The generator tests only the moves `KingSafety` flags: along random games from every
     /// reference position (they thin out into pins, cannon screens and checks of every kind) its
-    /// moves and its count must equal the full test of every pseudo-legal move.
+    /// moves and its count must equal the full test of every pseudo-legal move, and its quiet
+    /// checks every legal quiet move but the king's that leaves the enemy in check.
     #[test]
     fn legal_moves_equal_the_full_test_along_random_games() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut positions = 0;
+        let (mut positions, mut quiet_checks) = (0, 0);
         for line in SUITE.lines().filter(|line| !line.trim().is_empty()) {
             let fen = line.split(';').next().unwrap_or_default().trim();
             let start: Position = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
@@ -250,6 +277,20 @@ mod tests {
                     assert_eq!(board.count_legal_moves(side), expected.len(), "{}", here());
                     board.legal_moves(side, Generate::Captures, &mut moves);
                     assert_eq!(&moves[..], &fully_tested(&board, side, Generate::Captures)[..], "{}", here());
+                    let checks: Vec<Move> = expected
+                        .iter()
+                        .copied()
+                        .filter(|&mv| kind_of(board.piece_at(mv.from)) != Kind::King && board.piece_at(mv.to) == 0)
+                        .filter(|&mv| {
+                            let mut after = board;
+                            after.make(mv);
+                            after.in_check(side.opponent())
+                        })
+                        .collect();
+                    moves.clear();
+                    board.quiet_checks(side, &mut moves);
+                    assert_eq!(&moves[..], &checks[..], "quiet checks in {}", here());
+                    quiet_checks += checks.len();
                     positions += 1;
                     if expected.is_empty() {
                         break;
@@ -263,5 +304,6 @@ mod tests {
             }
         }
         assert!(positions > 50_000, "only {positions} positions");
+        assert!(quiet_checks > 10_000, "only {quiet_checks} quiet checks");
     }
 }

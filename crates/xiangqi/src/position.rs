@@ -183,6 +183,11 @@ impl Position {
         self.board.legal_moves(self.side, Generate::Captures, moves);
     }
 
+    /// Appends the legal quiet moves of the side to move that give check (king moves left out).
+    pub fn generate_quiet_checks(&self, moves: &mut Moves) {
+        self.board.quiet_checks(self.side, moves);
+    }
+
     pub(crate) fn psq_from_scratch(&self) -> [S; 2] {
         let mut psq = [S(0, 0); 2];
         for id in 16..48u8 {
@@ -303,7 +308,7 @@ impl Game for Position {
         }
         self.side = self.side.opponent();
         let king = self.board.king_square(self.side);
-        self.checked = self.board.move_may_check(king, mv) && self.board.in_check(self.side);
+        self.checked = Board::move_may_check(king, mv, kind_of(moving)) && self.board.in_check(self.side);
         debug_assert_eq!(self.checked, self.board.in_check(self.side), "check detection after {mv:?}");
     }
 

@@ -63,6 +63,10 @@ impl Tactical for Position {
         self.generate_captures(moves);
     }
 
+    fn generate_quiet_checks(&self, moves: &mut Moves) {
+        Position::generate_quiet_checks(self, moves);
+    }
+
     fn is_tactical(&self, mv: Self::Move) -> bool {
         self.is_capture(mv)
     }

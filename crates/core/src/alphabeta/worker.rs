@@ -70,6 +70,8 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 
 /// No static evaluation at this ply (in check, or not computed).
 const NO_EVAL: i32 = i32::MIN;
+/// The ordering key of quiescence's quiet checks: after every tactical move.
+const QUIET_CHECK_KEY: i32 = i32::MIN / 2;
 
 /// What the search keeps about each ply of the line it is on.
 #[derive(Clone, Copy)]
@@ -217,7 +219,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(position, shared, ply, alpha, beta);
+            return self.quiescence(position, shared, ply, alpha, beta, true);
         }
         let pruning = G::PRUNING;
 
@@ -265,7 +267,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
             // Razoring: far below alpha near the horizon, only tactics can save the node.
             if pruning.razor_margin > 0 && depth <= 2 && eval + pruning.razor_margin * depth < alpha {
-                let value = self.quiescence(position, shared, ply, alpha, alpha + 1);
+                let value = self.quiescence(position, shared, ply, alpha, alpha + 1, true);
                 if value <= alpha {
                     return value;
                 }
@@ -448,8 +450,18 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
     }
 
-    /// Resolves tactical moves at the horizon so that the static evaluation is taken in a quiet position.
-    fn quiescence(&mut self, position: &mut G, shared: &Shared<'_>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Resolves tactical moves at the horizon so that the static evaluation is taken in a quiet
+    /// position; on its first ply (`checks`) it also tries the game's quiet checks, which is where
+    /// mating attacks hide just beyond the horizon.
+    fn quiescence(
+        &mut self,
+        position: &mut G,
+        shared: &Shared<'_>,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        checks: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         self.count_node(shared);
         if shared.aborted() {
@@ -494,11 +506,21 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else {
             position.generate_tactical_moves(&mut moves);
         }
+        let tactical_count = moves.len();
+        if checks && !in_check {
+            position.generate_quiet_checks(&mut moves);
+        }
         let tt_move = entry.and_then(|entry| entry.move_bits).map(G::Move::from_bits);
         let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
         let keys = zeroed_prefix(&mut storage, moves.len());
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = if Some(mv) == tt_move { i32::MAX } else { position.move_order_hint(mv) };
+        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+            *key = if Some(mv) == tt_move {
+                i32::MAX
+            } else if index >= tactical_count {
+                QUIET_CHECK_KEY
+            } else {
+                position.move_order_hint(mv)
+            };
         }
         let mut best_move = None;
         for index in 0..moves.len() {
@@ -508,7 +530,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 continue;
             }
             position.play(mv);
-            let value = -self.quiescence(position, shared, ply + 1, -beta, -alpha);
+            let value = -self.quiescence(position, shared, ply + 1, -beta, -alpha, false);
             position.undo();
             if shared.aborted() {
                 return 0;
