@@ -266,14 +266,9 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
         if timed && root_moves.len() == 1 && depth >= 2 {
             return true; // a forced move needs no thought
         }
-        // Unstable best moves earn more time; a stable one lets us move early.
-        let mut scale = 0.6 + best_changes.min(2.0);
-        if G::PRUNING.node_time_management {
-            // So does a best move that took a small share of the effort: others came close.
-            let effort = root_moves[0].nodes as f64 / self.worker.nodes.max(1) as f64;
-            scale *= (1.5 - effort) * 1.35;
-        }
-        self.shared.time.soft_expired(control, scale)
+        let effort =
+            G::PRUNING.node_time_management.then(|| root_moves[0].nodes as f64 / self.worker.nodes.max(1) as f64);
+        self.shared.time.soft_expired(control, soft_budget_scale(best_changes, effort))
     }
 
     /// Searches line `pv_index` with a window around its last value, widening on failure.
@@ -385,6 +380,14 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             pv: line.pv.clone(),
         }));
     }
+}
+
+/// How much of the soft time budget to use: unstable best moves (`best_changes`, decayed count of
+/// changes) earn more time and a stable one lets us move early; with node time management, a best
+/// move that took a small share (`effort`) of the nodes earns more too, since others came close.
+fn soft_budget_scale(best_changes: f64, effort: Option<f64>) -> f64 {
+    let scale = 0.6 + best_changes.min(2.0);
+    effort.map_or(scale, |effort| scale * (1.5 - effort) * 1.35)
 }
 
 #[cfg(test)]

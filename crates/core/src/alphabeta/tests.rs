@@ -175,3 +175,14 @@ fn a_proven_mate_ends_an_unbounded_search_early() {
     let fixed = search.search(&game, &Limits::depth(14), &SearchControl::new(), &mut Silent);
     assert_eq!(fixed.depth, 14);
 }
+
+#[test]
+fn time_scale_grows_with_instability_and_with_close_rivals() {
+    use super::soft_budget_scale;
+    assert!(soft_budget_scale(1.0, None) > soft_budget_scale(0.0, None), "a changing best move earns time");
+    assert_eq!(soft_budget_scale(5.0, None), soft_budget_scale(2.0, None), "capped");
+    // A best move that took 90% of the nodes is clear: less time than one that took 30%.
+    let (clear, contested) = (soft_budget_scale(0.0, Some(0.9)), soft_budget_scale(0.0, Some(0.3)));
+    assert!(clear < soft_budget_scale(0.0, None) && contested > soft_budget_scale(0.0, None));
+    assert!((contested / clear - 1.2 / 0.6).abs() < 1e-9);
+}
