@@ -1,6 +1,7 @@
 //! Games against GNU Go (`gnugo --mode gtp --level 1 --chinese-rules`) on 9×9 at a fast pace, one
-//! with each colour. Every finished game (two passes) is scored by our `final_score` and by GNU
-//! Go's: the two must agree. A resignation ends a game without scoring (a hopeless side resigns
+//! with each colour. Every finished game (two passes) is scored by our `final_score` and by a
+//! judge, GNU Go at its full level 10 replaying the game (level 1 misreads life and death: it
+//! once called two stones dead that connect by miai): the two must agree. A resignation ends a game without scoring (a hopeless side resigns
 //! rather than pass with its dead stones on the board, where referees' judgements differ most).
 
 mod support;
@@ -31,6 +32,7 @@ fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, St
         ask(engine, "komi 7.5");
     }
     let mut passes = 0;
+    let mut played = Vec::new();
     for number in 0..MAX_MOVES {
         let black = number % 2 == 0;
         let color = if black { "b" } else { "w" };
@@ -40,19 +42,25 @@ fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, St
             return None;
         }
         ask(other, &format!("play {color} {mv}"));
+        played.push(format!("play {color} {mv}"));
         passes = if mv == "pass" { passes + 1 } else { 0 };
         if passes == 2 {
             let our_score = ask(&mut ours, "final_score");
-            let their_score = ask(&mut theirs, "final_score");
-            theirs.send("showboard");
-            let board = theirs.read_until(TIMEOUT, str::is_empty);
-            eprintln!("{}", board.join("\n"));
-            let dead = ask(&mut theirs, "final_status_list dead");
             let our_dead = ask(&mut ours, "final_status_list dead");
-            eprintln!("dead by GNU Go: {dead}; by us: {our_dead}");
             ask(&mut ours, "quit");
             ask(&mut theirs, "quit");
-            return Some((our_score, their_score));
+            let mut judge = Driven::start(gnugo, &["--mode", "gtp", "--level", "10", "--chinese-rules"]);
+            let setup = ["boardsize 9", "clear_board", "komi 7.5"].map(String::from);
+            for command in setup.iter().chain(&played) {
+                ask(&mut judge, command);
+            }
+            let judge_score = ask(&mut judge, "final_score");
+            judge.send("showboard");
+            eprintln!("{}", judge.read_until(TIMEOUT, str::is_empty).join("\n"));
+            let dead = ask(&mut judge, "final_status_list dead");
+            eprintln!("dead by GNU Go: {dead}; by us: {our_dead}");
+            ask(&mut judge, "quit");
+            return Some((our_score, judge_score));
         }
     }
     panic!("the game did not end within {MAX_MOVES} moves");
@@ -72,7 +80,7 @@ fn scores_agree_with_gnu_go() {
                 "Tessera as {}: our score {ours}, GNU Go's {theirs}",
                 if tessera_black { "Black" } else { "White" }
             );
-            assert_eq!(ours, theirs, "final_score disagrees with GNU Go");
+            assert_eq!(ours, theirs, "final_score disagrees with GNU Go's");
             finished += 1;
         }
     }
