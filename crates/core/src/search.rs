@@ -142,6 +142,12 @@ pub trait Tactical: Game {
         false
     }
 
+    /// Whether the legal move `mv` gives check (such moves are not pruned near the horizon; default
+    /// false: the game does not say, and its checks are pruned like any quiet move).
+    fn gives_check(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Whether the side to move is in check (checks are extended and never stood pat in).
     fn in_check(&self) -> bool {
         false

@@ -188,6 +188,12 @@ impl Position {
         self.board.quiet_checks(self.side, moves);
     }
 
+    /// Whether the legal move `mv` of the side to move checks the enemy king.
+    #[must_use]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        self.board.gives_check(self.side, mv)
+    }
+
     pub(crate) fn psq_from_scratch(&self) -> [S; 2] {
         let mut psq = [S(0, 0); 2];
         for id in 16..48u8 {

@@ -72,6 +72,10 @@ impl Tactical for Position {
         self.is_capture(mv)
     }
 
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        Position::gives_check(self, mv)
+    }
+
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }

@@ -321,8 +321,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let late_quiet = !tactical && !is_early_key(keys[index]);
             if searched > 0 && best_value > -MATE_BOUND {
                 if let Some(base) = futility_base {
-                    // Futility and late-move pruning: quiet moves at the horizon that cannot raise alpha.
-                    if late_quiet && (base <= alpha || index as i32 > late_move_count) {
+                    // Futility and late-move pruning: quiet moves at the horizon that cannot raise alpha,
+                    // checks aside (a check near the horizon is where a mating attack shows).
+                    if late_quiet && (base <= alpha || index as i32 > late_move_count) && !position.gives_check(mv) {
                         continue;
                     }
                     if tactical && !position.static_exchange_at_least(mv, -pruning.futility_margin * depth) {
