@@ -1,14 +1,17 @@
 //! Starting search helper threads when the system may refuse some (`ulimit -u`, `ulimit -v`, a
 //! `Threads` value far above what the machine allows): the search goes on with those that started.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::thread::{Builder, Scope};
 
 /// Stack size of search threads: deep recursion with move lists on the stack.
 pub const SEARCH_STACK_SIZE: usize = 64 * 1024 * 1024;
 
-/// Address space left free beyond each new thread's stack, for the allocations the search makes
-/// besides stacks (a helper's copy of the position, its tables).
-const HEADROOM: usize = 64 * 1024 * 1024;
+/// Address space left free beyond each new thread's stack: the allocator's own region for the
+/// thread (glibc reserves 64 MiB per thread arena, twice that for a moment while aligning it) and
+/// the allocations the search makes besides stacks (a helper's copy of the position, its tables).
+const HEADROOM: usize = 192 * 1024 * 1024;
 
 /// Whether the system could give another search thread its stack and still leave [`HEADROOM`]:
 /// under an address-space limit, threads would otherwise use it all up and the next ordinary
@@ -31,8 +34,15 @@ where
     F: Fn(T) + Copy + Send + 'scope,
 {
     let mut started = 0;
+    // Helpers that have made their first allocation, and with it taken their allocator region.
+    let ready = Arc::new(AtomicUsize::new(0));
     let mut payloads = payloads.into_iter();
     loop {
+        // The room is measured only once every helper so far holds its region: a helper that
+        // took its region after the measure could leave the search without memory (an abort).
+        while ready.load(Ordering::Acquire) < started {
+            std::thread::yield_now();
+        }
         let room = room_for_another_thread();
         // The payload is small beside the room asked for: making it cannot exhaust memory.
         let Some(payload) = payloads.next() else { break };
@@ -40,10 +50,13 @@ where
             tracing::warn!("could not start a search thread: too little memory left");
             break;
         }
-        let spawned = Builder::new()
-            .name("search helper".into())
-            .stack_size(SEARCH_STACK_SIZE)
-            .spawn_scoped(scope, move || body(payload));
+        let helper_ready = Arc::clone(&ready);
+        let spawned =
+            Builder::new().name("search helper".into()).stack_size(SEARCH_STACK_SIZE).spawn_scoped(scope, move || {
+                drop(std::hint::black_box(Box::new(0u64)));
+                helper_ready.fetch_add(1, Ordering::Release);
+                body(payload);
+            });
         if let Err(error) = spawned {
             tracing::warn!("could not start a search thread: {error}");
             break;
