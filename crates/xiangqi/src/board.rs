@@ -101,7 +101,7 @@ impl Board {
         self.king_attacked_after(side, Move::new(0, 0))
     }
 
-    /// Whether `side`'s king would be attacked after `mv` (a move of `side`, or the null move
+    /// Whether `side`'s king would be attacked after `mv` (a move of either side, or the null move
     /// `0 → 0` for "as the board stands"), without changing the board.
     #[inline]
     #[must_use]
@@ -118,7 +118,8 @@ impl Board {
                 cells[square as usize]
             }
         };
-        let king = if mv.from != 0 && kind_of(moving) == Kind::King { mv.to } else { self.king_square(side) };
+        // The king's id is its side's tag; the other king's move changes only the cells.
+        let king = if moving == side_tag(side) { mv.to } else { self.king_square(side) };
         let enemy = side.opponent();
         let enemy_tag = side_tag(enemy);
         let is_enemy = |id: PieceId, kind: Kind| id & enemy_tag != 0 && kind_of(id) == kind;

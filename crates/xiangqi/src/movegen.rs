@@ -179,16 +179,7 @@ impl Board {
     pub(crate) fn gives_check(&self, side: Side, mv: Move) -> bool {
         let enemy = side.opponent();
         let mover = kind_of(self.cells[mv.from as usize]);
-        if !Board::move_may_check(self.king_square(enemy), mv, mover) {
-            return false;
-        }
-        if mover == Kind::King {
-            // `king_attacked_after` takes a king move for one of the attacked side's own: play it.
-            let mut after = *self;
-            after.make(mv);
-            return after.in_check(enemy);
-        }
-        self.king_attacked_after(enemy, mv)
+        Board::move_may_check(self.king_square(enemy), mv, mover) && self.king_attacked_after(enemy, mv)
     }
 
     /// Whether `mv` is a pseudo-legal move of `side` on this board (any value is accepted).
