@@ -10,8 +10,9 @@
 //! near zero after the opening.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -21,6 +22,7 @@ use tessera_core::{
     Tactical,
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
+use tessera_nnue::{Network, NetworkError};
 
 /// When the scores decide a game, in the game's evaluation units.
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +104,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
-    /// hand-crafted evaluation (chess only).
+    /// hand-crafted evaluation.
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
 }
@@ -115,10 +117,7 @@ pub enum DatagenError {
     Data(#[from] DataError),
     /// The network file could not be used.
     #[error(transparent)]
-    Network(#[from] tessera_chess::nnue::NetworkError),
-    /// A network was asked for a game that has none.
-    #[error("--network: {0} has no network evaluation")]
-    NoNetwork(&'static str),
+    Network(#[from] NetworkError),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -126,24 +125,39 @@ pub enum DatagenError {
 /// # Errors
 /// When the output file cannot be used.
 pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
+    let choice = args.network.as_deref();
     match args.game {
         DatagenGame::Chess => {
             let mut start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
-            let network = match args.network.as_deref() {
-                None => None,
-                Some(path) if path.as_os_str() == "embedded" => Some(tessera_chess::nnue::default_network()),
-                Some(path) => Some(tessera_chess::nnue::load_network(path)?),
-            };
-            start.set_network(network);
+            let nnue = network(choice, tessera_chess::nnue::default_network, tessera_chess::nnue::load_network)?;
+            start.set_network(nnue);
             generate(args, CHESS, &start, |position: &tessera_chess::Chess| *position.board())
         }
         DatagenGame::Xiangqi => {
-            if args.network.is_some() {
-                return Err(DatagenError::NoNetwork("xiangqi"));
-            }
-            let start = tessera_xiangqi::Position::start();
-            generate(args, XIANGQI, &start, tessera_xiangqi::Position::without_history)
+            let mut start = tessera_xiangqi::Position::start();
+            let nnue = network(choice, tessera_xiangqi::nnue::default_network, tessera_xiangqi::nnue::load_network)?;
+            start.set_network(nnue);
+            // A record keeps the board only: neither the history nor the network's accumulators.
+            generate(args, XIANGQI, &start, |position: &tessera_xiangqi::Position| {
+                let mut board = position.without_history();
+                board.set_network(None);
+                board
+            })
         }
+    }
+}
+
+/// The network `--network` names: none (the hand-crafted evaluation), `embedded` (the game's
+/// default network, loaded by `embedded`) or a file (read by `load`).
+fn network(
+    choice: Option<&Path>,
+    embedded: fn() -> Arc<Network>,
+    load: fn(&Path) -> Result<Arc<Network>, NetworkError>,
+) -> Result<Option<Arc<Network>>, NetworkError> {
+    match choice {
+        None => Ok(None),
+        Some(path) if path.as_os_str() == "embedded" => Ok(Some(embedded())),
+        Some(path) => load(path).map(Some),
     }
 }
 

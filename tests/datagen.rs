@@ -9,17 +9,18 @@ use tessera_nnue::data::{read_header, DataReader, PackedPosition, HEADER_BYTES};
 
 /// `tessera datagen` of chess: 400 nodes per move, two threads.
 fn datagen(out: &Path, games: u32) -> Output {
-    datagen_of("chess", "400", "2", out, games)
+    datagen_of("chess", "400", "2", &[], out, games)
 }
 
 /// `tessera datagen` of xiangqi: 300 nodes per move, one thread.
 fn xiangqi_datagen(out: &Path, games: u32) -> Output {
-    datagen_of("xiangqi", "300", "1", out, games)
+    datagen_of("xiangqi", "300", "1", &[], out, games)
 }
 
-fn datagen_of(game: &str, nodes: &str, threads: &str, out: &Path, games: u32) -> Output {
+fn datagen_of(game: &str, nodes: &str, threads: &str, extra: &[&str], out: &Path, games: u32) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["datagen", "--game", game, "--nodes", nodes, "--random-plies", "6", "--threads", threads])
+        .args(extra)
         .args(["--games", &games.to_string(), "--out"])
         .arg(out)
         .output()
@@ -176,6 +177,28 @@ fn xiangqi_games_are_written_and_read_back() {
     // A chess file is refused by name and left alone.
     refuses_other_game(&path, "chess", 32, "xiangqi", xiangqi_datagen);
     std::fs::remove_file(&path).unwrap();
+}
+
+/// `--network` labels xiangqi self-play with a network: the embedded one scores the same game's
+/// first position otherwise than the hand-crafted evaluation; a missing file is refused by name.
+#[test]
+fn xiangqi_datagen_plays_with_a_network() {
+    let first_score = |extra: &[&str], name: &str| {
+        let path = temp_file(name);
+        let output = datagen_of("xiangqi", "300", "1", extra, &path, 1);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let mut reader = DataReader::open::<tessera_xiangqi::Position>(&path).unwrap();
+        let score = reader.next_record().unwrap().expect("a position").score;
+        std::fs::remove_file(&path).unwrap();
+        score
+    };
+    assert_ne!(first_score(&[], "xiangqi-hand-crafted"), first_score(&["--network", "embedded"], "xiangqi-network"));
+
+    let path = temp_file("xiangqi-missing-network");
+    let output = datagen_of("xiangqi", "300", "1", &["--network", "/no/such/net.nnue"], &path, 1);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/net.nnue"));
+    let _ = std::fs::remove_file(&path);
 }
 
 /// A xiangqi data file of 60 random games of 12 positions each, scored by the hand-crafted

@@ -69,6 +69,7 @@ fn bench_prints_the_signature() {
         .find_map(|line| line.strip_prefix("Nodes searched: "))
         .and_then(|nodes| nodes.parse().ok())
         .expect("a node count");
-    let expected = tessera_xiangqi::bench::run(tessera_xiangqi::bench::DEPTH, 1).nodes;
+    let network = tessera_xiangqi::nnue::default_network();
+    let expected = tessera_xiangqi::bench::run(tessera_xiangqi::bench::DEPTH, 1, Some(&network)).nodes;
     assert_eq!(nodes, expected, "the binary's bench equals the library's");
 }

@@ -6,10 +6,10 @@
 //! vertically, so both players see their own pieces moving up the board.
 
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use tessera_nnue::accumulator::{AccumulatorStack, Change};
-use tessera_nnue::TrainingFeatures;
+use tessera_nnue::{EmbeddedNetwork, TrainingFeatures};
 pub use tessera_nnue::{Network, NetworkError};
 
 use crate::board::{Board, NO_PIECE};
@@ -23,23 +23,15 @@ pub const INPUTS: usize = 768;
 /// Pairs of accumulators reserved per position: the deepest line a search follows, and more.
 const RESERVED_PLIES: usize = 256;
 /// The network the engine plays with unless told otherwise (`tessera train` on our own self-play
-/// data; docs/chess.md says how it was made).
-const DEFAULT_NETWORK: &[u8] = include_bytes!("../nets/default.nnue");
+/// data; docs/chess.md says how it was made). Checked by `the_default_network_loads`.
+static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
 /// How the default network is named in messages and the `EvalFile` option.
-pub const DEFAULT_NETWORK_NAME: &str = "<embedded>";
+pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
 
 /// The embedded default network, decoded once.
 #[must_use]
 pub fn default_network() -> Arc<Network> {
-    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    let network = NETWORK.get_or_init(|| {
-        // The embedded file is checked by a test (`the_default_network_loads`): decoding cannot fail.
-        Arc::new(
-            Network::from_bytes(DEFAULT_NETWORK, DEFAULT_NETWORK_NAME, FEATURE_SET)
-                .expect("the embedded network is valid"),
-        )
-    });
-    Arc::clone(network)
+    DEFAULT_NETWORK.get()
 }
 
 /// Loads a network file for chess.

@@ -20,4 +20,4 @@ pub mod train;
 pub use accumulator::{AccumulatorStack, Change};
 pub use data::{DataError, DataReader, DataWriter, PackedPosition, Record, WdlResult};
 pub use features::TrainingFeatures;
-pub use network::{Network, NetworkError, Quantisation};
+pub use network::{EmbeddedNetwork, Network, NetworkError, Quantisation, EMBEDDED_NAME};

@@ -1,10 +1,12 @@
 //! `bench`: a fixed set of positions searched to a fixed depth. The single-threaded node count
 //! is the search's signature.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera_core::{AlphaBeta, EngineOptions, Limits, SearchControl, Searcher, Silent};
 
+use crate::nnue::Network;
 use crate::position::{Position, START_FEN};
 use crate::search::MOVES_LEFT;
 
@@ -32,17 +34,19 @@ pub struct BenchResult {
     pub time: Duration,
 }
 
-/// Searches every bench position to `depth` with a fresh single-threaded searcher (16 MiB table).
+/// Searches every bench position to `depth` with a fresh searcher (16 MiB table), evaluating
+/// with `network` or, without one, the hand-crafted evaluation.
 ///
 /// # Panics
 /// Never on the fixed positions (they are valid FENs, checked by a test).
 #[must_use]
-pub fn run(depth: u32, threads: usize) -> BenchResult {
+pub fn run(depth: u32, threads: usize, network: Option<&Arc<Network>>) -> BenchResult {
     let options = EngineOptions { threads: threads.max(1), ..EngineOptions::default() };
     let start = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {
-        let position: Position = fen.parse().expect("bench FENs are valid");
+        let mut position: Position = fen.parse().expect("bench FENs are valid");
+        position.set_network(network.cloned());
         let mut searcher = AlphaBeta::new(&options, MOVES_LEFT);
         let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
         nodes += result.nodes;
@@ -52,8 +56,8 @@ pub fn run(depth: u32, threads: usize) -> BenchResult {
 
 /// The `bench` subcommand's text: total nodes, time, nodes/s and the signature line.
 #[must_use]
-pub fn report(depth: u32, threads: usize) -> Vec<String> {
-    let result = run(depth, threads);
+pub fn report(depth: u32, threads: usize, network: Option<&Arc<Network>>) -> Vec<String> {
+    let result = run(depth, threads, network);
     tessera_core::report::bench_lines(result.nodes, result.time)
 }
 
@@ -61,14 +65,18 @@ pub fn report(depth: u32, threads: usize) -> Vec<String> {
 mod tests {
     use super::*;
 
-    /// The search's signature: change it only with a commit that says "Bench: N".
-    const SIGNATURE: u64 = 399_099;
+    /// The search's signature with the embedded network (the engine's default, what
+    /// `tessera-ucci bench` runs): change it only with a commit that says "Bench: N".
+    const SIGNATURE: u64 = 438_411;
+    /// With the hand-crafted evaluation.
+    const CLASSICAL_SIGNATURE: u64 = 399_099;
 
     #[test]
     fn bench_positions_are_valid_and_the_node_count_is_the_signature() {
         for fen in POSITIONS {
             assert!(fen.parse::<Position>().is_ok(), "{fen}");
         }
-        assert_eq!(run(DEPTH, 1).nodes, SIGNATURE);
+        assert_eq!(run(DEPTH, 1, Some(&crate::nnue::default_network())).nodes, SIGNATURE);
+        assert_eq!(run(DEPTH, 1, None).nodes, CLASSICAL_SIGNATURE);
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use tessera_core::Side;
 use tessera_nnue::accumulator::{AccumulatorStack, Change};
-use tessera_nnue::TrainingFeatures;
+use tessera_nnue::{EmbeddedNetwork, TrainingFeatures};
 pub use tessera_nnue::{Network, NetworkError, Quantisation};
 
 use crate::board::Board;
@@ -33,6 +33,18 @@ const PALACE_FIRST_FILE: usize = 3;
 const MAX_PIECES: usize = 32;
 /// Pairs of accumulators reserved per position: the deepest line a search follows, and more.
 const RESERVED_PLIES: usize = 256;
+
+/// The network the engine plays with unless told otherwise (`tessera train` on our own self-play
+/// data; docs/xiangqi.md says how it was made). Checked by `the_default_network_loads`.
+static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
+/// How the default network is named in messages and the `EvalFile` option.
+pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
+
+/// The embedded default network, decoded once.
+#[must_use]
+pub fn default_network() -> Arc<Network> {
+    DEFAULT_NETWORK.get()
+}
 
 /// Loads a network file for xiangqi.
 ///
@@ -240,6 +252,24 @@ mod tests {
                 undo_to_the_start(&network, &mut position);
             }
         }
+    }
+
+    #[test]
+    fn the_default_network_loads_and_knows_material() {
+        let network = default_network();
+        assert_eq!(network.feature_set(), FEATURE_SET);
+        let evaluation = |fen: &str| {
+            let mut position: Position = fen.parse().unwrap();
+            position.set_network(Some(Arc::clone(&network)));
+            position.nnue_evaluation().unwrap()
+        };
+        // The start is about equal (100 is a horse); Black without a rook is lost, for either
+        // side to move.
+        let start = evaluation(crate::position::START_FEN);
+        assert!(start.abs() < 50, "start {start}");
+        let red_to_move = evaluation("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        let black_to_move = evaluation("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert!(red_to_move > 150 && black_to_move < -150, "{red_to_move} {black_to_move}");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
 use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
 
-use crate::evaluation::Evaluation;
+use crate::evaluation::{self, Evaluation};
 
 /// Xiangqi under the Asian rules, with ICCS move text in both protocols.
 #[derive(Clone, Copy, Debug, Default)]
@@ -108,7 +108,7 @@ impl uci::Dialect for Xiangqi {
     }
 
     fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, Duration) {
-        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads);
+        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads, evaluation::default_choice().as_ref());
         (result.nodes, result.time)
     }
 

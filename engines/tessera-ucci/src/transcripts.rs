@@ -137,7 +137,7 @@ fn go_depth_zero_prints_the_static_eval_and_nobestmove() {
     let mut transcript = Transcript::new();
     transcript.send(&["ucci"]);
     let lines = transcript.send(&["position startpos", "go depth 0"]);
-    let eval = Position::start().static_evaluation();
+    let eval = start_evaluation(Some(tessera_xiangqi::nnue::default_network()));
     assert_eq!(lines, [format!("info depth 0 score {eval}"), "nobestmove".to_owned()]);
 }
 
@@ -460,48 +460,67 @@ fn network_bytes() -> Vec<u8> {
     Network::from_parts(FEATURE_SET, Quantisation::STANDARD, weights, biases, output, 7).to_bytes()
 }
 
+/// The start position's evaluation with `network` (`None`: the hand-crafted evaluation).
+fn start_evaluation(network: Option<std::sync::Arc<tessera_xiangqi::nnue::Network>>) -> i32 {
+    let mut position = Position::start();
+    position.set_network(network);
+    position.nnue_evaluation().unwrap_or_else(|| position.static_evaluation())
+}
+
 #[test]
-fn evalfile_loads_a_network_in_both_protocols_and_refuses_a_bad_one_keeping_the_current() {
+fn evaluation_options_choose_the_embedded_network_a_file_or_the_hand_crafted_evaluation() {
+    use tessera_xiangqi::nnue::{default_network, load_network};
     let bytes = network_bytes();
     let good = TempFile::new("good.nnue", &bytes).unwrap();
     let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]).unwrap();
     let (good_path, truncated_path) = (good.path().display().to_string(), truncated.path().display().to_string());
     let loaded = format!("EvalFile {good_path} loaded (xiangqi-kf3 features, 16 hidden)");
-    let handcrafted = Position::start().static_evaluation();
+    let embedded = start_evaluation(Some(default_network()));
+    let from_file = start_evaluation(Some(load_network(good.path()).unwrap()));
+    let handcrafted = start_evaluation(None);
+    assert!(embedded != from_file && embedded != handcrafted, "the three evaluations differ");
+    let score = |score: i32| format!("info depth 0 score {score}");
 
     let mut ucci = Transcript::new();
     let boot = ucci.send(&["ucci"]);
-    assert!(boot.contains(&"option evalfile type string default <empty>".to_owned()), "{boot:?}");
+    assert!(boot.contains(&"option evalfile type string default <embedded>".to_owned()), "{boot:?}");
+    assert!(boot.contains(&"option usennue type check default true".to_owned()), "{boot:?}");
     let lines = ucci.send(&[&format!("setoption evalfile {truncated_path}"), "position startpos", "go depth 0"]);
     assert!(lines[0].starts_with(&format!("info message option evalfile: {truncated_path}: ")), "{}", lines[0]);
-    assert!(lines[0].ends_with("; keeping <empty>"), "{}", lines[0]);
-    assert_eq!(lines[1], format!("info depth 0 score {handcrafted}"), "the hand-crafted evaluation is kept");
+    assert!(lines[0].ends_with("; keeping <embedded>"), "{}", lines[0]);
+    assert_eq!(lines[1], score(embedded), "the embedded network evaluates and is kept");
     let lines = ucci.send(&[&format!("setoption evalfile {good_path}"), "go depth 0"]);
-    assert_eq!(lines[0], format!("info message {loaded}"));
-    let networked: i32 = lines[1].strip_prefix("info depth 0 score ").unwrap().parse().unwrap();
-    assert_ne!(networked, handcrafted, "the network evaluates");
+    assert_eq!(lines[..2], [format!("info message {loaded}"), score(from_file)]);
     let lines = ucci.send(&["setoption evalfile /no/such/file.nnue", "go depth 0"]);
     assert!(lines[0].ends_with(&format!("; keeping {good_path}")), "{}", lines[0]);
-    assert_eq!(lines[1], format!("info depth 0 score {networked}"), "the network is kept");
+    assert_eq!(lines[1], score(from_file), "the network is kept");
     let lines = ucci.send(&["position startpos moves h2e2", "go depth 3"]);
     assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
-    let lines = ucci.send(&["setoption evalfile <empty>", "position startpos", "go depth 0"]);
+    let lines = ucci.send(&["setoption usennue false", "position startpos", "go depth 0"]);
+    assert_eq!(lines, ["info message hand-crafted evaluation".to_owned(), score(handcrafted), "nobestmove".to_owned()]);
+    let lines = ucci.send(&["setoption usennue maybe", "go depth 0"]);
+    assert_eq!(lines[1], score(handcrafted), "a bad value changes nothing: {lines:?}");
+    let lines = ucci.send(&["setoption usennue true", "go depth 0"]);
+    assert_eq!(lines[..2], [format!("info message NNUE evaluation using {good_path}"), score(from_file)]);
+    let lines = ucci.send(&["setoption evalfile <embedded>", "go depth 0"]);
+    let hidden = default_network().hidden();
     assert_eq!(
-        lines,
-        [
-            "info message hand-crafted evaluation".to_owned(),
-            format!("info depth 0 score {handcrafted}"),
-            "nobestmove".to_owned()
-        ]
+        lines[..2],
+        [format!("info message EvalFile <embedded> loaded (xiangqi-kf3 features, {hidden} hidden)"), score(embedded)]
     );
 
     let mut uci = Transcript::uci();
     let boot = uci.send(&["uci"]);
-    assert!(boot.contains(&"option name EvalFile type string default <empty>".to_owned()), "{boot:?}");
+    assert!(boot.contains(&"option name EvalFile type string default <embedded>".to_owned()), "{boot:?}");
+    assert!(boot.contains(&"option name Use NNUE type check default true".to_owned()), "{boot:?}");
     let lines = uci.send(&[&format!("setoption name EvalFile value {truncated_path}")]);
     assert!(lines[0].starts_with(&format!("info string EvalFile {truncated_path}: ")), "{}", lines[0]);
-    assert!(lines[0].ends_with("; keeping <empty>"), "{}", lines[0]);
+    assert!(lines[0].ends_with("; keeping <embedded>"), "{}", lines[0]);
     let lines = uci.send(&[&format!("setoption name EvalFile value {good_path}"), "position startpos", "go depth 3"]);
     assert_eq!(lines[0], format!("info string {loaded}"));
     assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+    let lines = uci.send(&["setoption name Use NNUE value false"]);
+    assert_eq!(lines, ["info string hand-crafted evaluation"]);
+    let lines = uci.send(&["setoption name Use NNUE value maybe"]);
+    assert_eq!(lines, ["info string option Use NNUE needs true or false, not maybe"]);
 }

@@ -18,7 +18,7 @@ mod session;
 mod thinking;
 
 pub use command::{Command, CommandError, Go, PositionSpec, Start};
-pub use options::{OptionEffect, Options, Randomness, UCCI_OPTIONS};
+pub use options::{check_value, OptionEffect, Options, Randomness, UCCI_OPTIONS};
 pub use report::{ucci_score, Verdict, VerdictPolicy};
 pub use response::{InfoLine, Response, ResponseError, ScoreText};
 pub use session::{run, Session};

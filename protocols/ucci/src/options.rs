@@ -106,12 +106,20 @@ pub const UCCI_OPTIONS: [&str; 15] = [
     "newgame type button",
 ];
 
-fn flag(value: Option<&str>) -> Result<bool, OptionEffect> {
+/// The value of a `check` option: `true`, `on` or `1` (or no value), `false`, `off` or `0`.
+///
+/// # Errors
+/// Any other value, with the reason to tell the GUI.
+pub fn check_value(value: Option<&str>) -> Result<bool, String> {
     match value.map(str::to_ascii_lowercase).as_deref() {
         Some("true" | "on" | "1") | None => Ok(true),
         Some("false" | "off" | "0") => Ok(false),
-        Some(other) => Err(OptionEffect::BadValue(format!("'{other}' is not true or false"))),
+        Some(other) => Err(format!("'{other}' is not true or false")),
     }
+}
+
+fn flag(value: Option<&str>) -> Result<bool, OptionEffect> {
+    check_value(value).map_err(OptionEffect::BadValue)
 }
 
 fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionEffect> {
