@@ -22,7 +22,7 @@ use tessera_core::{
     Tactical,
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
-use tessera_nnue::{Network, NetworkError};
+use tessera_nnue::{EmbeddedNetwork, Network, NetworkError, EMBEDDED_NAME};
 
 /// When the scores decide a game, in the game's evaluation units.
 #[derive(Clone, Copy, Debug)]
@@ -129,13 +129,13 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
     match args.game {
         DatagenGame::Chess => {
             let mut start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
-            let nnue = network(choice, tessera_chess::nnue::default_network, tessera_chess::nnue::load_network)?;
+            let nnue = network(choice, &tessera_chess::nnue::DEFAULT_NETWORK)?;
             start.set_network(nnue);
             generate(args, CHESS, &start, |position: &tessera_chess::Chess| *position.board())
         }
         DatagenGame::Xiangqi => {
             let mut start = tessera_xiangqi::Position::start();
-            let nnue = network(choice, tessera_xiangqi::nnue::default_network, tessera_xiangqi::nnue::load_network)?;
+            let nnue = network(choice, &tessera_xiangqi::nnue::DEFAULT_NETWORK)?;
             start.set_network(nnue);
             // A record keeps the board only: neither the history nor the network's accumulators.
             generate(args, XIANGQI, &start, |position: &tessera_xiangqi::Position| {
@@ -148,17 +148,11 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
 }
 
 /// The network `--network` names: none (the hand-crafted evaluation), `embedded` (the game's
-/// default network, loaded by `embedded`) or a file (read by `load`).
-fn network(
-    choice: Option<&Path>,
-    embedded: fn() -> Arc<Network>,
-    load: fn(&Path) -> Result<Arc<Network>, NetworkError>,
-) -> Result<Option<Arc<Network>>, NetworkError> {
-    match choice {
-        None => Ok(None),
-        Some(path) if path.as_os_str() == "embedded" => Ok(Some(embedded())),
-        Some(path) => load(path).map(Some),
-    }
+/// built-in network) or a file of the game's features.
+fn network(choice: Option<&Path>, embedded: &EmbeddedNetwork) -> Result<Option<Arc<Network>>, NetworkError> {
+    choice
+        .map(|path| embedded.or_file(if path.as_os_str() == "embedded" { Path::new(EMBEDDED_NAME) } else { path }))
+        .transpose()
 }
 
 /// What the worker threads share.

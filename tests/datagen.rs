@@ -263,7 +263,7 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
     let out = temp_file("xiangqi.nnue");
     write_random_xiangqi_data(&data);
     fit_on(&["train", "--game", "xiangqi", "--epochs", "1", "--hidden", "16", "--threads", "1"], &data, &out);
-    let network = tessera_xiangqi::nnue::load_network(&out).unwrap();
+    let network = tessera_xiangqi::nnue::DEFAULT_NETWORK.or_file(&out).unwrap();
     assert_eq!((network.feature_set(), network.hidden()), ("xiangqi-kf3", 16));
     assert_eq!(network.quantisation().scale, 130);
     let checkpoint = format!("{}.checkpoint", out.display());

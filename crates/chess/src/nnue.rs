@@ -5,12 +5,11 @@
 //! square seen from the perspective), `2 × 6 × 64` inputs. Black's perspective flips the board
 //! vertically, so both players see their own pieces moving up the board.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use tessera_nnue::accumulator::{AccumulatorStack, Change};
-use tessera_nnue::{EmbeddedNetwork, TrainingFeatures};
-pub use tessera_nnue::{Network, NetworkError};
+use tessera_nnue::TrainingFeatures;
+pub use tessera_nnue::{EmbeddedNetwork, Network, NetworkChoice, NetworkError};
 
 use crate::board::{Board, NO_PIECE};
 use crate::moves::{Move, MoveKind};
@@ -24,7 +23,7 @@ pub const INPUTS: usize = 768;
 const RESERVED_PLIES: usize = 256;
 /// The network the engine plays with unless told otherwise (`tessera train` on our own self-play
 /// data; docs/chess.md says how it was made). Checked by `the_default_network_loads`.
-static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
+pub static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
 /// How the default network is named in messages and the `EvalFile` option.
 pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
 
@@ -32,14 +31,6 @@ pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
 #[must_use]
 pub fn default_network() -> Arc<Network> {
     DEFAULT_NETWORK.get()
-}
-
-/// Loads a network file for chess.
-///
-/// # Errors
-/// When the file cannot be read or is not a valid `chess-768` network.
-pub fn load_network(path: &Path) -> Result<Arc<Network>, NetworkError> {
-    Network::load(path, FEATURE_SET).map(Arc::new)
 }
 
 /// The feature of a piece (mailbox code: colour × 6 + kind) on `square`, seen by `perspective`.

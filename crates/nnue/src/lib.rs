@@ -5,12 +5,14 @@
 //! - [`network`]: a quantised perspective network (feature transformer, squared clipped ReLU, one
 //!   output) and its file format; [`accumulator`]: its accumulators, updated incrementally as a
 //!   search plays and takes back moves; [`simd`]: the inner loops, AVX2 with a portable twin.
+//! - [`embedded`]: an engine's built-in network and the choice its options make.
 //! - [`features`]: what a trainer needs from a game ([`TrainingFeatures`]); [`train`]: the CPU
 //!   trainer (`tessera train`).
 //! - [`texel`]: the tuner of hand-crafted evaluations linear in their weights (`tessera tune`).
 
 pub mod accumulator;
 pub mod data;
+pub mod embedded;
 pub mod features;
 pub mod network;
 pub mod simd;
@@ -19,5 +21,6 @@ pub mod train;
 
 pub use accumulator::{AccumulatorStack, Change};
 pub use data::{DataError, DataReader, DataWriter, PackedPosition, Record, WdlResult};
+pub use embedded::{EmbeddedNetwork, NetworkChoice, EMBEDDED_NAME};
 pub use features::TrainingFeatures;
-pub use network::{EmbeddedNetwork, Network, NetworkError, Quantisation, EMBEDDED_NAME};
+pub use network::{Network, NetworkError, Quantisation};

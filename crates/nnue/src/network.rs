@@ -30,7 +30,6 @@
 //! | 8 | FNV-1a 64-bit checksum of every byte before it |
 
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
 
 use crate::simd;
 use crate::train::model::SplitMix;
@@ -41,39 +40,6 @@ const NAME_BYTES: usize = 16;
 const HEADER_BYTES: usize = 8 + 4 + NAME_BYTES + 4 * 5;
 /// Hidden sizes must be a whole number of SIMD vectors.
 pub const HIDDEN_MULTIPLE: usize = 16;
-
-/// How an engine's embedded default network is named in messages and `EvalFile` options.
-pub const EMBEDDED_NAME: &str = "<embedded>";
-
-/// A network file compiled into an engine, decoded on first use and shared from then on.
-pub struct EmbeddedNetwork {
-    bytes: &'static [u8],
-    feature_set: &'static str,
-    decoded: OnceLock<Arc<Network>>,
-}
-
-impl EmbeddedNetwork {
-    /// The network in `bytes` (a network file, e.g. from `include_bytes!`) of `feature_set`.
-    #[must_use]
-    pub const fn new(bytes: &'static [u8], feature_set: &'static str) -> EmbeddedNetwork {
-        EmbeddedNetwork { bytes, feature_set, decoded: OnceLock::new() }
-    }
-
-    /// The decoded network.
-    ///
-    /// # Panics
-    /// When the embedded bytes are not a network of the feature set: a build error, which each
-    /// game's test of its default network catches.
-    pub fn get(&self) -> Arc<Network> {
-        let network = self.decoded.get_or_init(|| {
-            Arc::new(
-                Network::from_bytes(self.bytes, EMBEDDED_NAME, self.feature_set)
-                    .expect("the embedded network is valid"),
-            )
-        });
-        Arc::clone(network)
-    }
-}
 
 /// Why a network file could not be used.
 #[derive(Debug, thiserror::Error)]

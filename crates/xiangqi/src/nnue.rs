@@ -8,13 +8,12 @@
 //! where the king stands changes what every attacker is worth: when a king steps to another file,
 //! its player's accumulator is recomputed.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use tessera_core::Side;
 use tessera_nnue::accumulator::{AccumulatorStack, Change};
-use tessera_nnue::{EmbeddedNetwork, TrainingFeatures};
-pub use tessera_nnue::{Network, NetworkError, Quantisation};
+use tessera_nnue::TrainingFeatures;
+pub use tessera_nnue::{EmbeddedNetwork, Network, NetworkChoice, NetworkError, Quantisation};
 
 use crate::board::Board;
 use crate::types::{file_of, kind_of, rank_of, side_of, Kind, Move, PieceId, FILES, RANKS};
@@ -35,8 +34,8 @@ const MAX_PIECES: usize = 32;
 const RESERVED_PLIES: usize = 256;
 
 /// The network the engine plays with unless told otherwise (`tessera train` on our own self-play
-/// data; docs/xiangqi.md says how it was made). Checked by `the_default_network_loads`.
-static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
+/// data; docs/xiangqi.md says how it was made). Checked by `the_default_network_loads_and_knows_material`.
+pub static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
 /// How the default network is named in messages and the `EvalFile` option.
 pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
 
@@ -44,14 +43,6 @@ pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
 #[must_use]
 pub fn default_network() -> Arc<Network> {
     DEFAULT_NETWORK.get()
-}
-
-/// Loads a network file for xiangqi.
-///
-/// # Errors
-/// When the file cannot be read or is not a valid `xiangqi-kf3` network.
-pub fn load_network(path: &Path) -> Result<Arc<Network>, NetworkError> {
-    Network::load(path, FEATURE_SET).map(Arc::new)
 }
 
 /// The feature of a piece of `owner` (0 Red, 1 Black) and `kind` on (`file`, `rank`), seen by

@@ -3,12 +3,11 @@
 //! engine. `usennue` / `Use NNUE` (on by default) chooses the network, off the hand-crafted
 //! evaluation. A file that cannot be used is refused and the current network kept.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
-use tessera_xiangqi::nnue::{default_network, load_network, Network, NetworkError, DEFAULT_NETWORK_NAME};
+use tessera_xiangqi::nnue::{default_network, Network, NetworkChoice, DEFAULT_NETWORK, DEFAULT_NETWORK_NAME};
 use tessera_xiangqi::Position;
 
 /// Whether the network evaluates unless told otherwise: the embedded network beats the tuned
@@ -41,42 +40,28 @@ impl Setting {
     }
 }
 
-/// The evaluation a search uses: the network (from `file`) when `use_nnue`, else hand-crafted.
-pub struct Evaluation {
-    use_nnue: bool,
-    file: String,
-    network: Arc<Network>,
-}
+/// The evaluation a search uses: the chosen network, or the hand-crafted evaluation when it is off.
+pub struct Evaluation(NetworkChoice);
 
 impl Default for Evaluation {
     fn default() -> Self {
-        Evaluation { use_nnue: NNUE_BY_DEFAULT, file: DEFAULT_NETWORK_NAME.into(), network: default_network() }
+        Evaluation(NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT))
     }
 }
 
 impl Evaluation {
-    /// Loads the network in `value` (empty or `<embedded>`: the built-in one); returns the note for
-    /// the GUI. On an error nothing changes.
-    fn load(&mut self, value: Option<&str>) -> Result<String, NetworkError> {
-        let file = value.unwrap_or_default().trim();
-        let file = if file.is_empty() { DEFAULT_NETWORK_NAME } else { file };
-        self.network = if file == DEFAULT_NETWORK_NAME { default_network() } else { load_network(Path::new(file))? };
-        self.file = file.to_owned();
-        Ok(format!("{FILE} {file} loaded ({} features, {} hidden)", self.network.feature_set(), self.network.hidden()))
-    }
-
     /// Turns the network on or off; returns the note for the GUI.
     fn switch(&mut self, use_nnue: bool) -> String {
-        self.use_nnue = use_nnue;
+        self.0.enable(use_nnue);
         if use_nnue {
-            format!("NNUE evaluation using {}", self.file)
+            format!("NNUE evaluation using {}", self.0.file())
         } else {
             "hand-crafted evaluation".into()
         }
     }
 
     fn prepare(&self, position: &mut Position) {
-        position.set_network(self.use_nnue.then(|| Arc::clone(&self.network)));
+        position.set_network(self.0.active());
     }
 }
 
@@ -91,8 +76,8 @@ impl ucci::GameOptions<Position> for Evaluation {
     fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, String>> {
         Setting::of(name).map(|setting| match setting {
             Setting::File => {
-                let kept = self.file.clone();
-                self.load(value).map(Some).map_err(|error| format!("{error}; keeping {kept}"))
+                let kept = self.0.file().to_owned();
+                self.0.load(value.unwrap_or_default()).map(Some).map_err(|error| format!("{error}; keeping {kept}"))
             }
             Setting::Switch => ucci::check_value(value).map(|on| Some(self.switch(on))),
         })
@@ -114,8 +99,8 @@ impl uci::GameOptions<Position> for Evaluation {
     fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, uci::OptionError>> {
         Setting::of(name).map(|setting| match setting {
             Setting::File => {
-                let kept = self.file.clone();
-                self.load(value).map(Some).map_err(|error| uci::OptionError::Unusable {
+                let kept = self.0.file().to_owned();
+                self.0.load(value.unwrap_or_default()).map(Some).map_err(|error| uci::OptionError::Unusable {
                     name: FILE.into(),
                     kept,
                     source: error.into(),

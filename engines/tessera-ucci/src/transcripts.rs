@@ -469,14 +469,14 @@ fn start_evaluation(network: Option<std::sync::Arc<tessera_xiangqi::nnue::Networ
 
 #[test]
 fn evaluation_options_choose_the_embedded_network_a_file_or_the_hand_crafted_evaluation() {
-    use tessera_xiangqi::nnue::{default_network, load_network};
+    use tessera_xiangqi::nnue::{default_network, DEFAULT_NETWORK};
     let bytes = network_bytes();
     let good = TempFile::new("good.nnue", &bytes).unwrap();
     let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]).unwrap();
     let (good_path, truncated_path) = (good.path().display().to_string(), truncated.path().display().to_string());
     let loaded = format!("EvalFile {good_path} loaded (xiangqi-kf3 features, 16 hidden)");
     let embedded = start_evaluation(Some(default_network()));
-    let from_file = start_evaluation(Some(load_network(good.path()).unwrap()));
+    let from_file = start_evaluation(Some(DEFAULT_NETWORK.or_file(good.path()).unwrap()));
     let handcrafted = start_evaluation(None);
     assert!(embedded != from_file && embedded != handcrafted, "the three evaluations differ");
     let score = |score: i32| format!("info depth 0 score {score}");

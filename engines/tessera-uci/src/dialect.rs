@@ -1,12 +1,10 @@
 //! The chess dialect of UCI: `tessera-chess` positions, notation and search behind the protocol
 //! crate's `Dialect` trait, plus the `bench` and `perft` subcommands.
 
-use std::path::Path;
-use std::sync::Arc;
 use std::time::Instant;
 
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
-use tessera_chess::nnue::{default_network, load_network, Network, DEFAULT_NETWORK_NAME};
+use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK, DEFAULT_NETWORK_NAME};
 use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
 use tessera_core::{report, AlphaBeta, EngineOptions, Identity};
 use tessera_uci_protocol::{check_value, Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
@@ -25,15 +23,11 @@ const NNUE_BY_DEFAULT: bool = false;
 
 /// The evaluation options: `EvalFile` (a network file, or `<embedded>`) and `Use NNUE` (off: the
 /// hand-crafted evaluation).
-pub struct Evaluation {
-    use_nnue: bool,
-    file: String,
-    network: Arc<Network>,
-}
+pub struct Evaluation(NetworkChoice);
 
 impl Default for Evaluation {
     fn default() -> Self {
-        Evaluation { use_nnue: NNUE_BY_DEFAULT, file: DEFAULT_NETWORK_NAME.into(), network: default_network() }
+        Evaluation(NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT))
     }
 }
 
@@ -47,11 +41,18 @@ impl GameOptions<Position> for Evaluation {
 
     fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
         match name.to_ascii_lowercase().as_str() {
-            "evalfile" => Some(self.load(value.unwrap_or_default().trim())),
+            "evalfile" => {
+                let kept = self.0.file().to_owned();
+                Some(self.0.load(value.unwrap_or_default()).map(Some).map_err(|error| OptionError::Unusable {
+                    name: "EvalFile".into(),
+                    kept,
+                    source: error.into(),
+                }))
+            }
             "use nnue" => Some(check_value("Use NNUE", value).map(|use_nnue| {
-                self.use_nnue = use_nnue;
+                self.0.enable(use_nnue);
                 Some(if use_nnue {
-                    format!("NNUE evaluation using {}", self.file)
+                    format!("NNUE evaluation using {}", self.0.file())
                 } else {
                     "classical evaluation".into()
                 })
@@ -61,30 +62,7 @@ impl GameOptions<Position> for Evaluation {
     }
 
     fn prepare(&self, position: &mut Position) {
-        position.set_network(self.use_nnue.then(|| Arc::clone(&self.network)));
-    }
-}
-
-impl Evaluation {
-    /// Loads `file` (`<embedded>` or empty: the default network); a bad file keeps the current one.
-    fn load(&mut self, file: &str) -> Result<Option<String>, OptionError> {
-        let network = if file.is_empty() || file == DEFAULT_NETWORK_NAME {
-            default_network()
-        } else {
-            load_network(Path::new(file)).map_err(|error| OptionError::Unusable {
-                name: "EvalFile".into(),
-                kept: self.file.clone(),
-                source: error.into(),
-            })?
-        };
-        self.file = if file.is_empty() { DEFAULT_NETWORK_NAME.into() } else { file.into() };
-        self.network = network;
-        Ok(Some(format!(
-            "EvalFile {} loaded ({} features, {} hidden)",
-            self.file,
-            self.network.feature_set(),
-            self.network.hidden()
-        )))
+        position.set_network(self.0.active());
     }
 }
 
