@@ -11,11 +11,14 @@
 # Rapfi (GPL) is never part of this repository: build it with scripts/build-rapfi.sh. It runs from an
 # empty folder so that its compiled-in classical configuration is the one measured.
 #
-# Usage: [RAPFI=/path/to/pbrain-rapfi] [ROUNDS=3] [DEPTH=bench default] [TESSERA=target/release/pbrain-tessera]
+# Usage: [RAPFI=/path/to/pbrain-rapfi] [ROUNDS=3] [DEPTH=10] [TESSERA=target/release/pbrain-tessera]
 #        scripts/compare-bench-gomoku.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
+# Depth 10 searches about two seconds; the default bench (a tenth of one) mostly fills the pattern
+# table, which a game fills once.
+depth=${DEPTH:-10}
 ours=${TESSERA:-target/release/pbrain-tessera}
 [ -x "$ours" ] || { echo "build first: cargo build --release --workspace" >&2; exit 1; }
 rapfi=${RAPFI:-$(command -v pbrain-rapfi || true)}
@@ -29,7 +32,7 @@ trap 'rm -rf "$workdir"' EXIT
 
 best_ours=0 best_rapfi=0 signature="" rapfi_nodes=""
 for round in $(seq "$rounds"); do
-  line=$("$ours" bench ${DEPTH:-})
+  line=$("$ours" bench "$depth")
   # Core's bench report: `Nodes searched: N`, `Time (ms): T`, `Nodes/second: S`, `Bench: N`.
   nps=$(sed -n 's/^Nodes\/second: \([0-9]*\)$/\1/p' <<<"$line")
   signature=$(sed -n 's/^Bench: \([0-9]*\)$/\1/p' <<<"$line")

@@ -2,6 +2,7 @@
 //! both sides, threat counts, evaluation sums and the Zobrist key, all kept on play and undo.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use tessera_core::zobrist::zobrist_keys;
 use tessera_core::Side;
@@ -73,6 +74,21 @@ pub struct Board {
 /// Positional value of one line pattern (the shapes carry the threats; see `shape.rs`).
 const LINE_VALUE: [i16; 10] = [0, 2, 6, 5, 12, 10, 20, 20, 0, 0];
 
+/// Line-pattern codes (`LinePattern as usize` is below this).
+const LINE_CODES: usize = LinePattern::ALL.len();
+const LINE_COMBINATIONS: usize = LINE_CODES.pow(4);
+
+/// The shape of every combination of four line patterns, for a side without and then with renju's
+/// forbidden shapes: [`Shape::of`] computed once (20 KB, to stay in the first-level cache).
+static CELL_SHAPES: LazyLock<Box<[Shape]>> = LazyLock::new(|| {
+    let combinations = (0..LINE_COMBINATIONS)
+        .map(|index| [0, 1, 2, 3].map(|dir| LinePattern::ALL[index / LINE_CODES.pow(dir) % LINE_CODES]));
+    [false, true]
+        .into_iter()
+        .flat_map(|forbidden_rule| combinations.clone().map(move |lines| Shape::of(&lines, forbidden_rule)))
+        .collect()
+});
+
 impl Board {
     /// An empty board under `rules`.
     #[must_use]
@@ -97,29 +113,39 @@ impl Board {
                 board.cells[cell] = EMPTY;
             }
         }
-        let limit = board.array_len();
+        board.compute_tables();
+        board
+    }
+
+    /// Computes the keys, patterns, shapes and sums from the stones alone (what play and undo keep
+    /// incrementally).
+    fn compute_tables(&mut self) {
+        let limit = self.array_len();
         for cell in 0..limit {
             for dir in 0..4 {
-                let step = board.step(dir);
+                let step = self.step(dir);
                 let mut key = 0;
                 for k in -REACH..=REACH {
                     let other = cell as i32 + k * step;
-                    let code = if (0..limit as i32).contains(&other) { board.cells[other as usize] } else { WALL };
+                    let code = if (0..limit as i32).contains(&other) { self.cells[other as usize] } else { WALL };
                     key |= u32::from(code) << (2 * (k + REACH));
                 }
-                board.keys[cell][dir] = key;
+                self.keys[cell][dir] = key;
             }
         }
-        for y in 0..rules.height {
-            for x in 0..rules.width {
-                let cell = board.cell(Point::new(x, y));
+        self.shapes = [[Shape::None; MAX_CELLS]; 2];
+        self.values = [[0; MAX_CELLS]; 2];
+        self.totals = [0; 2];
+        self.shape_counts = [[0; SHAPES]; 2];
+        let cells: Vec<usize> = self.board_cells().collect();
+        for cell in cells {
+            if self.cells[cell] == EMPTY {
                 for dir in 0..4 {
-                    board.refresh_pattern(cell, dir);
+                    self.refresh_pattern(cell, dir);
                 }
-                board.refresh_cell(cell);
             }
+            self.refresh_cell(cell);
         }
-        board
     }
 
     /// The rules of this game.
@@ -175,8 +201,10 @@ impl Board {
 
     /// Every on-board array index, row by row.
     pub(crate) fn board_cells(&self) -> impl Iterator<Item = usize> + '_ {
-        let (width, height) = (self.rules.width, self.rules.height);
-        (0..height).flat_map(move |y| (0..width).map(move |x| self.cell(Point::new(x, y))))
+        let first = self.cell(Point::new(0, 0));
+        let last = self.cell(Point::new(self.rules.width - 1, self.rules.height - 1));
+        // Row-major like the points: the padding between rows is wall.
+        (first..=last).filter(move |&cell| self.cells[cell] != WALL)
     }
 
     /// Stones on the board.
@@ -291,12 +319,17 @@ impl Board {
         }
     }
 
-    fn refresh_pattern(&mut self, cell: usize, dir: usize) {
+    /// Reads the line patterns of empty `cell` on `dir` from its key; whether either changed.
+    fn refresh_pattern(&mut self, cell: usize, dir: usize) -> bool {
         let key = self.keys[cell][dir];
+        let mut changed = false;
         for side in Side::BOTH {
-            let kind = self.rules.win_kind(side);
-            self.patterns[side.index()][cell][dir] = lookup(kind, Self::relative_key(key, side));
+            let pattern = lookup(self.rules.win_kind(side), Self::relative_key(key, side));
+            let slot = &mut self.patterns[side.index()][cell][dir];
+            changed |= *slot != pattern;
+            *slot = pattern;
         }
+        changed
     }
 
     fn refresh_cell(&mut self, cell: usize) {
@@ -313,9 +346,11 @@ impl Board {
     }
 
     /// Combines the four line patterns of `cell` for `side` into a shape and a positional value.
+    #[inline]
     fn summarise(&self, side: Side, cell: usize) -> (Shape, i16) {
         let lines = &self.patterns[side.index()][cell];
-        let shape = Shape::of(lines, self.rules.has_forbidden(side));
+        let combination = lines.iter().rev().fold(0, |index, &line| index * LINE_CODES + line as usize);
+        let shape = CELL_SHAPES[usize::from(self.rules.has_forbidden(side)) * LINE_COMBINATIONS + combination];
         if shape == Shape::Forbidden {
             // Renju black: shapes that are usually forbidden are worth nothing to black.
             return (shape, 0);
@@ -361,25 +396,26 @@ impl Board {
         }
     }
 
+    /// Refreshes what the stone just put on or taken from `cell` changed: the line pattern of each
+    /// empty cell in reach on that line, and its shape where a pattern changed. Stones keep no
+    /// shape (`refresh_cell`).
     fn refresh_around(&mut self, cell: usize) {
         for dir in 0..4 {
             let step = self.step(dir);
-            for k in -REACH..=REACH {
+            for k in (-REACH..=REACH).filter(|&k| k != 0) {
                 let other = (cell as i32 + k * step) as usize;
-                if self.cells[other] == EMPTY {
-                    self.refresh_pattern(other, dir);
-                }
-            }
-        }
-        for dir in 0..4 {
-            let step = self.step(dir);
-            for k in -REACH..=REACH {
-                let other = (cell as i32 + k * step) as usize;
-                if self.cells[other] != WALL {
+                // A cell whose patterns stay keeps its shape.
+                if self.cells[other] == EMPTY && self.refresh_pattern(other, dir) {
                     self.refresh_cell(other);
                 }
             }
         }
+        if self.cells[cell] == EMPTY {
+            for dir in 0..4 {
+                self.refresh_pattern(cell, dir);
+            }
+        }
+        self.refresh_cell(cell);
     }
 
     /// The renju pattern of black at empty `cell` on `dir`, with extra black stones `extra` added.
@@ -411,5 +447,55 @@ impl fmt::Debug for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One side's line patterns, shape and value of an empty cell.
+    type SideState = ([LinePattern; 4], Shape, i16);
+    /// Per empty cell its keys and both sides' states; the sums; the shape counts.
+    type KeptState = (Vec<([u32; 4], SideState, SideState)>, [i32; 2], [[u16; SHAPES]; 2]);
+
+    /// What play and undo keep for the empty cells and the whole board (stones keep stale
+    /// patterns, which nothing reads).
+    fn kept_state(board: &Board) -> KeptState {
+        let cells = board
+            .board_cells()
+            .filter(|&cell| board.is_empty_cell(cell))
+            .map(|cell| {
+                let [black, white] =
+                    [0, 1].map(|side| (board.patterns[side][cell], board.shapes[side][cell], board.values[side][cell]));
+                (board.keys[cell], black, white)
+            })
+            .collect();
+        (cells, board.totals, board.shape_counts)
+    }
+
+    #[test]
+    fn incremental_tables_equal_tables_computed_from_the_stones_along_random_games() {
+        use tessera_core::Game;
+        let mut rng = tessera_core::Rng::new(29);
+        let mut moves = crate::game::Moves::new();
+        for rules in [Rules::FREESTYLE_15, Rules::RENJU_15, Rules::new(crate::Variant::Caro, 7, 12).unwrap()] {
+            for _ in 0..6 {
+                let mut board = Board::new(rules);
+                while board.outcome().is_none() && board.ply() < 70 {
+                    board.generate_legal_moves(&mut moves);
+                    board.play(moves[rng.below(moves.len())]);
+                    // Now and then a move taken back and another played instead.
+                    if rng.below(4) == 0 && board.outcome().is_none() {
+                        board.undo();
+                        board.generate_legal_moves(&mut moves);
+                        board.play(moves[rng.below(moves.len())]);
+                    }
+                    let mut fresh = board.clone();
+                    fresh.compute_tables();
+                    assert!(kept_state(&board) == kept_state(&fresh), "{rules} after {:?}", board);
+                }
+            }
+        }
     }
 }

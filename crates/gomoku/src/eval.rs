@@ -21,6 +21,10 @@ const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 impl Board {
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
     pub(crate) fn threat_moves(&self, side: tessera_core::Side, level: Threat, moves: &mut Moves) {
+        // Most nodes have no such threat: the shape counts say so without a scan.
+        if level > Threat::None && self.threat_count(side, level) == 0 {
+            return;
+        }
         for cell in self.board_cells() {
             if self.is_empty_cell(cell) && self.threat(side, cell) >= level {
                 let point = self.point(cell);
@@ -44,7 +48,11 @@ impl Board {
     /// Attack plus defence value of playing `point` for the side to move.
     #[must_use]
     pub fn point_value(&self, point: crate::Point) -> i32 {
-        let cell = self.cell(point);
+        self.cell_point_value(self.cell(point))
+    }
+
+    /// [`Board::point_value`] of empty array cell `cell`.
+    fn cell_point_value(&self, cell: usize) -> i32 {
         let us = self.to_move();
         let them = us.opponent();
         self.cell_value(us, cell)
@@ -178,8 +186,7 @@ impl Board {
                 && self.cell_value(us, cell) + self.cell_value(us.opponent(), cell) > 0
                 && !(check_forbidden && self.is_forbidden_cell(cell))
             {
-                let point = self.point(cell);
-                scored[count] = (self.point_value(point), tessera_core::PackedMove::to_bits(point));
+                scored[count] = (self.cell_point_value(cell), cell as u16);
                 count += 1;
             }
         }
@@ -187,10 +194,16 @@ impl Board {
             self.generate_legal_moves(moves);
             return;
         }
-        let scored = &mut scored[..count];
+        let mut scored = &mut scored[..count];
+        // Best first; the (value, cell) pairs are distinct, so the order is total (and cells run
+        // in the order of the points).
+        if count > QUIET_CANDIDATES {
+            scored.select_nth_unstable_by(QUIET_CANDIDATES - 1, |a, b| b.cmp(a));
+            scored = &mut scored[..QUIET_CANDIDATES];
+        }
         scored.sort_unstable_by(|a, b| b.cmp(a));
-        for &(_, bits) in scored.iter().take(QUIET_CANDIDATES) {
-            moves.push(tessera_core::PackedMove::from_bits(bits));
+        for &(_, cell) in scored.iter() {
+            moves.push(self.point(usize::from(cell)));
         }
     }
 }

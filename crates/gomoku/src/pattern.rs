@@ -51,7 +51,8 @@ pub enum LinePattern {
 }
 
 impl LinePattern {
-    const ALL: [LinePattern; 10] = [
+    /// Every pattern, in code order.
+    pub(crate) const ALL: [LinePattern; 10] = [
         LinePattern::None,
         LinePattern::TwoBlocked,
         LinePattern::TwoOpen,
