@@ -1,10 +1,11 @@
 //! `tessera datagen`: self-play games whose quiet positions are labelled with our own search score
 //! and the game's final result, appended to a training-data file (`tessera_nnue::data`).
 //!
-//! Each game starts from a few random legal plies (seeded by the game's index, so a resumed run
-//! plays new games), then both sides search a fixed number of nodes per move. Kept positions are
-//! those a static evaluation should judge by itself: not in check, the best move not a capture or
-//! promotion, the score not a mate. The game's rules end a game (mate, and in xiangqi the 60-move
+//! Each game starts from a few random plies (legal moves; in gomoku, candidate moves near the
+//! stones), seeded by the game's index so that a resumed run plays new games; then both sides
+//! search a fixed number of nodes per move. Kept positions are those a static evaluation should
+//! judge by itself: not in check (in gomoku, no five to block), the best move not a capture or
+//! promotion (in gomoku, not an open three or more), the score not a mate. The game's rules end a game (mate, and in xiangqi the 60-move
 //! rule and repetition verdicts); besides, each game's [`Adjudication`] wins a game once the score
 //! stays beyond a margin for a few plies, and draws it after a ply cap or when the score stays
 //! near zero after the opening.
@@ -18,7 +19,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tessera_core::{
-    AlphaBeta, EngineOptions, Evaluate, Limits, NullMove, Outcome, Rng, Score, SearchControl, Searcher, Silent,
+    AlphaBeta, EngineOptions, Evaluate, Game, Limits, NullMove, Outcome, Rng, Score, SearchControl, Searcher, Silent,
     Tactical,
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
@@ -66,6 +67,19 @@ const XIANGQI: Adjudication = Adjudication {
     max_opening_score: 130,
 };
 
+/// Gomoku and renju, in the pattern evaluation's units (an open three is worth about 60 to the
+/// side to move): forced wins mostly end as mate scores from the threat search first. The board's
+/// filling ends a game by the rules.
+const GOMOKU: Adjudication = Adjudication {
+    win_score: 1_500,
+    win_plies: 4,
+    draw_score: 5,
+    draw_plies: 30,
+    draw_after_ply: 150,
+    max_game_plies: 484,
+    max_opening_score: 300,
+};
+
 /// How often a line of progress is printed when stderr is not a terminal.
 const LOG_INTERVAL: Duration = Duration::from_secs(60);
 
@@ -76,6 +90,8 @@ pub enum DatagenGame {
     Chess,
     /// Xiangqi (Chinese chess) from the standard start position.
     Xiangqi,
+    /// Gomoku or renju under `--rules`, its random plies among the candidate moves near the stones.
+    Gomoku,
 }
 
 /// Everything `tessera datagen` accepts.
@@ -103,6 +119,9 @@ pub struct DatagenArgs {
     /// Seed of the random openings; game `i` uses a generator derived from this and `i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Gomoku's rules and board (`freestyle 15x15`, `standard 15x15`, `renju 15x15`, `caro 15x15`, …).
+    #[arg(long, default_value = "freestyle 15x15")]
+    pub rules: tessera_gomoku::Rules,
     /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
     /// hand-crafted evaluation.
     #[arg(long, value_name = "FILE")]
@@ -118,6 +137,9 @@ pub enum DatagenError {
     /// The network file could not be used.
     #[error(transparent)]
     Network(#[from] NetworkError),
+    /// `--network` was given for a game without a network evaluation.
+    #[error("{0} has no network evaluation: leave out --network")]
+    NoNetwork(&'static str),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -131,18 +153,28 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
             let mut start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
             let nnue = network(choice, &tessera_chess::nnue::DEFAULT_NETWORK)?;
             start.set_network(nnue);
-            generate(args, CHESS, &start, |position: &tessera_chess::Chess| *position.board())
+            generate(args, CHESS, &start, Game::generate_legal_moves, |position: &tessera_chess::Chess| {
+                *position.board()
+            })
         }
         DatagenGame::Xiangqi => {
             let mut start = tessera_xiangqi::Position::start();
             let nnue = network(choice, &tessera_xiangqi::nnue::DEFAULT_NETWORK)?;
             start.set_network(nnue);
             // A record keeps the board only: neither the history nor the network's accumulators.
-            generate(args, XIANGQI, &start, |position: &tessera_xiangqi::Position| {
+            generate(args, XIANGQI, &start, Game::generate_legal_moves, |position: &tessera_xiangqi::Position| {
                 let mut board = position.without_history();
                 board.set_network(None);
                 board
             })
+        }
+        DatagenGame::Gomoku => {
+            if choice.is_some() {
+                return Err(DatagenError::NoNetwork("gomoku"));
+            }
+            let start = tessera_gomoku::Board::new(args.rules);
+            // Random legal points would scatter stones over the whole board.
+            generate(args, GOMOKU, &start, Evaluate::generate_search_moves, tessera_gomoku::Board::clone)
         }
     }
 }
@@ -163,11 +195,13 @@ struct Progress {
     failed: AtomicBool,
 }
 
-/// Plays the games and writes them; `packed` turns a position into the game's stored form.
+/// Plays the games and writes them; the random plies pick among the moves `random_moves` lists,
+/// and `packed` turns a position into the game's stored form.
 fn generate<G, P>(
     args: &DatagenArgs,
     adjudication: Adjudication,
     start: &G,
+    random_moves: fn(&G, &mut G::Moves),
     packed: fn(&G) -> P,
 ) -> Result<(), DatagenError>
 where
@@ -209,7 +243,7 @@ where
             let sender = sender.clone();
             let progress = &progress;
             scope.spawn(move || {
-                let mut player = SelfPlay::new(args, adjudication, start.clone());
+                let mut player = SelfPlay::new(args, adjudication, start.clone(), random_moves);
                 loop {
                     let index = progress.next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games || progress.failed.load(Ordering::Relaxed) {
@@ -276,6 +310,7 @@ struct SelfPlay<'a, G: Evaluate + Tactical + NullMove> {
     args: &'a DatagenArgs,
     adjudication: Adjudication,
     start: G,
+    random_moves: fn(&G, &mut G::Moves),
     searcher: AlphaBeta<G>,
     control: SearchControl,
 }
@@ -288,9 +323,10 @@ struct Pending<P> {
 }
 
 impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
-    fn new(args: &'a DatagenArgs, adjudication: Adjudication, start: G) -> Self {
+    fn new(args: &'a DatagenArgs, adjudication: Adjudication, start: G, random_moves: fn(&G, &mut G::Moves)) -> Self {
         let options = EngineOptions { threads: 1, hash_mb: 16, multipv: 1, ..EngineOptions::default() };
-        SelfPlay { args, adjudication, start, searcher: AlphaBeta::new(&options, 40), control: SearchControl::new() }
+        let searcher = AlphaBeta::new(&options, 40);
+        SelfPlay { args, adjudication, start, random_moves, searcher, control: SearchControl::new() }
     }
 
     /// Plays game `index` and returns its records, encoded.
@@ -325,7 +361,7 @@ impl<'a, G: Evaluate + Tactical + NullMove> SelfPlay<'a, G> {
         'retry: loop {
             let mut position = self.start.clone();
             for _ in 0..plies {
-                position.generate_legal_moves(&mut moves);
+                (self.random_moves)(&position, &mut moves);
                 if moves.is_empty() {
                     continue 'retry;
                 }

@@ -9,6 +9,10 @@ use tessera_nnue::texel::{tune, TuneError, TuneReport, TuneSettings};
 /// The default logistic scale of xiangqi scores: chess's 400 centipawns in xiangqi units.
 pub(crate) const XIANGQI_SCORE_SCALE: f64 = 130.0;
 
+/// The default logistic scale of gomoku scores (pattern-evaluation units, an open three about 60),
+/// where the static evaluation best predicts self-play results (docs/gomoku.md).
+const GOMOKU_SCORE_SCALE: f64 = 1000.0;
+
 /// The games `tessera tune` has a linear evaluation for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TuneGame {
@@ -16,6 +20,8 @@ pub enum TuneGame {
     Chess,
     /// Xiangqi: `crates/xiangqi/src/eval/weights.rs`.
     Xiangqi,
+    /// Gomoku and renju: `crates/gomoku/src/weights.rs`.
+    Gomoku,
 }
 
 /// Everything `tessera tune` accepts.
@@ -40,7 +46,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.3)]
     pub result_weight: f64,
     /// Evaluation units of one logistic step when scores become win chances (default: 400 for
-    /// chess's centipawns, 130 for xiangqi, where 100 is a horse, about three chess pawns).
+    /// chess's centipawns, 130 for xiangqi, where 100 is a horse, about three chess pawns, 1000
+    /// for gomoku's pattern units).
     #[arg(long)]
     pub score_scale: Option<f64>,
     /// Use only the first N positions of the files.
@@ -77,6 +84,7 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         score_scale: args.score_scale.unwrap_or(match args.game {
             TuneGame::Chess => TuneSettings::default().score_scale,
             TuneGame::Xiangqi => XIANGQI_SCORE_SCALE,
+            TuneGame::Gomoku => GOMOKU_SCORE_SCALE,
         }),
         ..TuneSettings::default()
     };
@@ -95,6 +103,11 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         TuneGame::Xiangqi => {
             use tessera_xiangqi::eval::tuning::{current_weights, weights_source};
             let weights = tune::<tessera_xiangqi::Position>(&args.data, &current_weights(), &settings, report)?;
+            weights_source(&weights)
+        }
+        TuneGame::Gomoku => {
+            use tessera_gomoku::tuning::{current_weights, weights_source};
+            let weights = tune::<tessera_gomoku::Board>(&args.data, &current_weights(), &settings, report)?;
             weights_source(&weights)
         }
     };

@@ -143,36 +143,46 @@ fn a_foreign_file_is_refused_and_left_alone() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// Reads every record of a file of game `P`, checks each position with `check`, and checks that
+/// every game's positions share one result (seen from the first player); returns the game count.
+fn check_games<P: PackedPosition + tessera_core::Game>(path: &Path, check: impl Fn(&P, i16)) -> usize {
+    use tessera_core::Side;
+    let mut reader = DataReader::open::<P>(path).unwrap();
+    let mut games: Vec<Vec<f32>> = Vec::new();
+    while let Some(record) = reader.next_record().unwrap() {
+        let position = P::unpack(record.position).unwrap();
+        check(&position, record.score);
+        if record.first_of_game {
+            games.push(Vec::new());
+        }
+        let first_player_result = match position.side_to_move() {
+            Side::First => record.result.value(),
+            Side::Second => 1.0 - record.result.value(),
+        };
+        games.last_mut().expect("the file starts with a game").push(first_player_result);
+    }
+    for results in &games {
+        assert!(results.iter().all(|&result| result == results[0]), "{results:?}");
+    }
+    games.len()
+}
+
 #[test]
 fn xiangqi_games_are_written_and_read_back() {
-    use tessera_core::{Game, Side};
+    use tessera_core::Game;
     use tessera_xiangqi::Position;
 
     let path = temp_file("xiangqi");
     let output = xiangqi_datagen(&path, 2);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(read_header(&path).unwrap().game, "xiangqi");
-    let mut reader = DataReader::open::<Position>(&path).unwrap();
-    let mut games = Vec::new();
-    while let Some(record) = reader.next_record().unwrap() {
-        let position = Position::unpack(record.position).unwrap();
+    let games = check_games(&path, |position: &Position, score| {
         // Kept positions are quiet and live: not in check, with legal moves, scores not mates.
         assert!(!position.in_check(), "{}", position.to_fen());
         assert!(position.outcome().is_none(), "{}", position.to_fen());
-        assert!(record.score.abs() < 20_000);
-        if record.first_of_game {
-            games.push(Vec::new());
-        }
-        let red_result = match position.side_to_move() {
-            Side::First => record.result.value(),
-            Side::Second => 1.0 - record.result.value(),
-        };
-        games.last_mut().expect("the file starts with a game").push(red_result);
-    }
-    assert_eq!(games.len(), 2);
-    for results in &games {
-        assert!(results.iter().all(|&result| result == results[0]), "{results:?}");
-    }
+        assert!(score.abs() < 20_000);
+    });
+    assert_eq!(games, 2);
 
     // A chess file is refused by name and left alone.
     refuses_other_game(&path, "chess", 32, "xiangqi", xiangqi_datagen);
@@ -270,4 +280,78 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
     for path in [data, out, checkpoint.into()] {
         std::fs::remove_file(path).unwrap();
     }
+}
+
+/// `tessera datagen --game gomoku` writes renju games whose positions are undecided, carry the
+/// rules they were played under, hold stones near one another (the random plies come from the
+/// candidate moves) and share one result per game; a network is refused by name.
+#[test]
+fn gomoku_games_are_written_and_read_back() {
+    use tessera_core::Game;
+    use tessera_gomoku::{Board as GomokuBoard, Rules as GomokuRules};
+
+    let path = temp_file("gomoku");
+    let output = datagen_of("gomoku", "300", "1", &["--rules", "renju 15x15"], &path, 3);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(read_header(&path).unwrap().game, "gomoku");
+    let games = check_games(&path, |board: &GomokuBoard, _| {
+        assert_eq!(*board.game_rules(), GomokuRules::RENJU_15);
+        assert!(board.outcome().is_none(), "{board:?}");
+        let stones: Vec<_> = (0..15)
+            .flat_map(|y| (0..15).map(move |x| tessera_gomoku::Point::new(x, y)))
+            .filter(|&point| board.stone(point).is_some())
+            .collect();
+        let spread = |coordinate: fn(tessera_gomoku::Point) -> u8| {
+            let values = || stones.iter().map(|&point| coordinate(point));
+            values().max().unwrap() - values().min().unwrap()
+        };
+        assert!(spread(tessera_gomoku::Point::x) < 12 && spread(tessera_gomoku::Point::y) < 12, "{board:?}");
+    });
+    // A game of threats only keeps no position.
+    assert!((1..=3).contains(&games), "{games} games");
+    std::fs::remove_file(&path).unwrap();
+
+    let output = datagen_of("gomoku", "300", "1", &["--network", "embedded"], &path, 1);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("gomoku has no network evaluation"));
+    assert!(!path.exists());
+}
+
+/// `tessera tune --game gomoku` runs one epoch on 60 random games and writes a weights module of
+/// the same shape as the one in force.
+#[test]
+fn gomoku_tuning_runs_and_writes_the_weights_module() {
+    use tessera_core::{Evaluate, Game, Rng};
+    use tessera_gomoku::{Board as GomokuBoard, Moves, Rules as GomokuRules};
+    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
+
+    let data = temp_file("gomoku-tune.data");
+    let out = temp_file("gomoku-weights.rs");
+    let (mut writer, _) = DataWriter::append::<GomokuBoard>(&data).unwrap();
+    let (mut rng, mut moves, mut packed) = (Rng::new(3), Moves::new(), [0u8; GomokuBoard::BYTES]);
+    for _ in 0..60 {
+        let mut board = GomokuBoard::new(GomokuRules::FREESTYLE_15);
+        let mut records = Vec::new();
+        for ply in 0..10 {
+            board.generate_search_moves(&mut moves);
+            board.play(moves[rng.below(moves.len())]);
+            board.pack(&mut packed);
+            encode_record(
+                &packed,
+                board.evaluate().clamp(-9_000, 9_000) as i16,
+                WdlResult::Draw,
+                ply == 0,
+                &mut records,
+            );
+        }
+        writer.write_game(&records).unwrap();
+    }
+    drop(writer);
+    fit_on(&["tune", "--game", "gomoku", "--epochs", "1"], &data, &out);
+    let written = std::fs::read_to_string(&out).unwrap();
+    let in_force = include_str!("../crates/gomoku/src/weights.rs");
+    assert_eq!(written.lines().count(), in_force.lines().count());
+    assert!(written.contains("pub(crate) const WAITER_WEIGHT: [i32; SHAPES]"));
+    std::fs::remove_file(&data).unwrap();
+    std::fs::remove_file(&out).unwrap();
 }

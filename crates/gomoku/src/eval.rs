@@ -8,7 +8,8 @@ use tessera_core::{Evaluate, Game, MoveBuffer, NullMove, Pruning, Tactical};
 
 use crate::board::{Board, Threat};
 use crate::game::Moves;
-use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, MOVER_WEIGHT, WAITER_WEIGHT};
+use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE};
+use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER_WEIGHT};
 
 /// Near-win evaluation (a five or an unstoppable four next move), kept below mate values.
 pub const WIN_SOON: i32 = 20_000;
@@ -45,6 +46,23 @@ impl Board {
             .map(|cell| self.point(cell))
     }
 
+    /// The evaluation of a position decided by its threats (a five to play, two fives to meet, an
+    /// unanswered straight four); `None` when the weighted shape counts decide.
+    pub(crate) fn decisive_score(&self) -> Option<i32> {
+        let us = self.to_move();
+        let them = us.opponent();
+        let their_fives = self.shape_count(them, Shape::Five);
+        if self.shape_count(us, Shape::Five) > 0 {
+            Some(WIN_SOON)
+        } else if their_fives >= 2 {
+            Some(-WIN_SOON)
+        } else if their_fives == 0 && self.shape_count(us, Shape::FlexFour) > 0 {
+            Some(WIN_SOON - 100)
+        } else {
+            None
+        }
+    }
+
     /// Attack plus defence value of playing `point` for the side to move.
     #[must_use]
     pub fn point_value(&self, point: crate::Point) -> i32 {
@@ -73,19 +91,12 @@ impl Evaluate for Board {
     };
 
     fn evaluate(&self) -> i32 {
+        if let Some(score) = self.decisive_score() {
+            return score;
+        }
         let us = self.to_move();
         let them = us.opponent();
-        if self.shape_count(us, Shape::Five) > 0 {
-            return WIN_SOON;
-        }
-        let their_fives = self.shape_count(them, Shape::Five);
-        if their_fives >= 2 {
-            return -WIN_SOON;
-        }
-        if their_fives == 0 && self.shape_count(us, Shape::FlexFour) > 0 {
-            return WIN_SOON - 100;
-        }
-        let mut score = self.value_total(us) - self.value_total(them);
+        let mut score = self.value_total(us) * LINE_MOVER_WEIGHT - self.value_total(them) * LINE_WAITER_WEIGHT;
         for (shape, (&mine, &theirs)) in self.shape_counts(us).iter().zip(self.shape_counts(them)).enumerate() {
             score += i32::from(mine) * MOVER_WEIGHT[shape] - i32::from(theirs) * WAITER_WEIGHT[shape];
         }

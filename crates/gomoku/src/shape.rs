@@ -136,10 +136,6 @@ impl Shape {
     }
 }
 
-/// Evaluation weight of one empty cell's shape for the side to move (it may play there next).
-pub const MOVER_WEIGHT: [i32; SHAPES] = [0, 0, 8, 6, 30, 30, 60, 90, 400, 20, 40, 800, 2000, 5000];
-/// Evaluation weight of one empty cell's shape for the side that waits (the mover can block it).
-pub const WAITER_WEIGHT: [i32; SHAPES] = [0, 0, 6, 5, 20, 20, 40, 60, 150, 15, 30, 250, 500, 1000];
 /// Move-ordering value of a cell for the side that would play it (attack).
 pub const ATTACK_VALUE: [i32; SHAPES] = [0, 0, 10, 8, 35, 40, 70, 100, 500, 60, 90, 1200, 3000, 20000];
 /// Move-ordering value of a cell that the opponent would like to play (defence).
