@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tessera_nnue::texel::{tune, TuneError, TuneReport, TuneSettings};
+use tessera_nnue::texel::{tune, LinearEvaluation, TuneError, TuneReport, TuneSettings};
 
 /// The default logistic scale of xiangqi scores: chess's 400 centipawns in xiangqi units.
 pub(crate) const XIANGQI_SCORE_SCALE: f64 = 130.0;
@@ -88,30 +88,35 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         }),
         ..TuneSettings::default()
     };
-    let report = |report: &TuneReport| {
-        eprintln!(
-            "epoch {}/{}: train loss {:.6}, validation loss {:.6} ({} positions)",
-            report.epoch, report.epochs, report.train_loss, report.validation_loss, report.positions
-        );
-    };
     let source = match args.game {
         TuneGame::Chess => {
             use tessera_chess::eval::tuning::{current_weights, weights_source};
-            let weights = tune::<tessera_chess::Board>(&args.data, &current_weights(), &settings, report)?;
-            weights_source(&weights)
+            weights_source(&fit::<tessera_chess::Board>(args, &settings, &current_weights())?)
         }
         TuneGame::Xiangqi => {
             use tessera_xiangqi::eval::tuning::{current_weights, weights_source};
-            let weights = tune::<tessera_xiangqi::Position>(&args.data, &current_weights(), &settings, report)?;
-            weights_source(&weights)
+            weights_source(&fit::<tessera_xiangqi::Position>(args, &settings, &current_weights())?)
         }
         TuneGame::Gomoku => {
             use tessera_gomoku::tuning::{current_weights, weights_source};
-            let weights = tune::<tessera_gomoku::Board>(&args.data, &current_weights(), &settings, report)?;
-            weights_source(&weights)
+            weights_source(&fit::<tessera_gomoku::Board>(args, &settings, &current_weights())?)
         }
     };
     std::fs::write(&args.out, source).map_err(|source| TuneCommandError::Write { path: args.out.clone(), source })?;
     println!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// Fits game `E`'s weights from `start` on the data files, printing each epoch's losses.
+fn fit<E: LinearEvaluation>(
+    args: &TuneArgs,
+    settings: &TuneSettings,
+    start: &[[f64; 2]],
+) -> Result<Vec<[f64; 2]>, TuneError> {
+    tune::<E>(&args.data, start, settings, |report: &TuneReport| {
+        eprintln!(
+            "epoch {}/{}: train loss {:.6}, validation loss {:.6} ({} positions)",
+            report.epoch, report.epochs, report.train_loss, report.validation_loss, report.positions
+        );
+    })
 }

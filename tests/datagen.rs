@@ -50,13 +50,13 @@ fn temp_file(name: &str) -> PathBuf {
     path
 }
 
-/// Every record of the file: (position, score, result value, first of game).
-fn records(path: &Path) -> Vec<(Board, i16, f32, bool)> {
-    let mut reader = DataReader::open::<Board>(path).unwrap();
+/// Every record of a file of game `P`: (position, score, result value, first of game).
+fn records<P: PackedPosition>(path: &Path) -> Vec<(P, i16, f32, bool)> {
+    let mut reader = DataReader::open::<P>(path).unwrap();
     let mut out = Vec::new();
     while let Some(record) = reader.next_record().unwrap() {
-        let board = Board::unpack(record.position).unwrap();
-        out.push((board, record.score, record.result.value(), record.first_of_game));
+        let position = P::unpack(record.position).unwrap();
+        out.push((position, record.score, record.result.value(), record.first_of_game));
     }
     out
 }
@@ -67,7 +67,7 @@ fn games_are_written_whole_and_resumed() {
     let output = datagen(&path, 3);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(read_header(&path).unwrap().game, "chess");
-    let first = records(&path);
+    let first = records::<Board>(&path);
     let games = first.iter().filter(|record| record.3).count();
     assert_eq!(games, 3);
     assert!(first[0].3, "the file starts with a game");
@@ -94,14 +94,14 @@ fn games_are_written_whole_and_resumed() {
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("holds 3 games"), "{stderr}");
-    let second = records(&path);
+    let second = records::<Board>(&path);
     assert_eq!(second.iter().filter(|record| record.3).count(), 5);
     assert_eq!(&second[..first.len()], &first[..], "earlier games are kept as they were");
 
     // Asking for no more games than the file holds plays nothing.
     let output = datagen(&path, 4);
     assert!(output.status.success());
-    assert_eq!(records(&path).len(), second.len());
+    assert_eq!(records::<Board>(&path).len(), second.len());
     std::fs::remove_file(&path).unwrap();
 }
 
@@ -118,7 +118,7 @@ fn an_interrupted_file_is_trimmed_and_continued() {
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cut 22 bytes"), "{stderr}");
-    let records = records(&path);
+    let records = records::<Board>(&path);
     assert_eq!(records.iter().filter(|record| record.3).count(), 2);
     let record_bytes = (Board::BYTES + 4) as u64;
     assert_eq!((std::fs::metadata(&path).unwrap().len() - HEADER_BYTES as u64) % record_bytes, 0);
@@ -146,19 +146,14 @@ fn a_foreign_file_is_refused_and_left_alone() {
 /// Reads every record of a file of game `P`, checks each position with `check`, and checks that
 /// every game's positions share one result (seen from the first player); returns the game count.
 fn check_games<P: PackedPosition + tessera_core::Game>(path: &Path, check: impl Fn(&P, i16)) -> usize {
-    use tessera_core::Side;
-    let mut reader = DataReader::open::<P>(path).unwrap();
     let mut games: Vec<Vec<f32>> = Vec::new();
-    while let Some(record) = reader.next_record().unwrap() {
-        let position = P::unpack(record.position).unwrap();
-        check(&position, record.score);
-        if record.first_of_game {
+    for (position, score, result, first_of_game) in records::<P>(path) {
+        check(&position, score);
+        if first_of_game {
             games.push(Vec::new());
         }
-        let first_player_result = match position.side_to_move() {
-            Side::First => record.result.value(),
-            Side::Second => 1.0 - record.result.value(),
-        };
+        let first_player_result =
+            if position.side_to_move() == tessera_core::Side::First { result } else { 1.0 - result };
         games.last_mut().expect("the file starts with a game").push(first_player_result);
     }
     for results in &games {

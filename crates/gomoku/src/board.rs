@@ -137,8 +137,10 @@ impl Board {
         self.values = [[0; MAX_CELLS]; 2];
         self.totals = [0; 2];
         self.shape_counts = [[0; SHAPES]; 2];
-        let cells: Vec<usize> = self.board_cells().collect();
-        for cell in cells {
+        for cell in 0..limit {
+            if self.cells[cell] == WALL {
+                continue;
+            }
             if self.cells[cell] == EMPTY {
                 for dir in 0..4 {
                     self.refresh_pattern(cell, dir);

@@ -8,7 +8,7 @@ use tessera_core::{Evaluate, Game, MoveBuffer, NullMove, Pruning, Tactical};
 
 use crate::board::{Board, Threat};
 use crate::game::Moves;
-use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE};
+use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, SHAPES};
 use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER_WEIGHT};
 
 /// Near-win evaluation (a five or an unstoppable four next move), kept below mate values.
@@ -19,7 +19,43 @@ const QUIET_CANDIDATES: usize = 20;
 /// the horizon's nodes and measured weaker; see the strength log).
 const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 
+/// Where each weight of the evaluation sits in [`WEIGHTS`] (the tuner's order): a mover and a
+/// waiter weight per shape, then the two sides' line-sum weights.
+pub(crate) const MOVER: usize = 0;
+pub(crate) const WAITER: usize = SHAPES;
+pub(crate) const LINE_MOVER: usize = 2 * SHAPES;
+pub(crate) const LINE_WAITER: usize = 2 * SHAPES + 1;
+/// Number of weights.
+pub(crate) const WEIGHT_COUNT: usize = 2 * SHAPES + 2;
+/// The weights of `weights.rs` in one array, indexed as [`Board::linear_terms`] names them.
+pub(crate) const WEIGHTS: [i32; WEIGHT_COUNT] = {
+    let mut weights = [0; WEIGHT_COUNT];
+    let mut shape = 0;
+    while shape < SHAPES {
+        weights[MOVER + shape] = MOVER_WEIGHT[shape];
+        weights[WAITER + shape] = WAITER_WEIGHT[shape];
+        shape += 1;
+    }
+    weights[LINE_MOVER] = LINE_MOVER_WEIGHT;
+    weights[LINE_WAITER] = LINE_WAITER_WEIGHT;
+    weights
+};
+
 impl Board {
+    /// The weighted terms of an evaluation not decided by threats, from the side to move's view:
+    /// `add(weight index, count)` for each, the evaluation being `Σ WEIGHTS[index] × count` (the
+    /// one definition the evaluation and the tuner's coefficients share).
+    pub(crate) fn linear_terms(&self, mut add: impl FnMut(usize, i32)) {
+        let us = self.to_move();
+        let them = us.opponent();
+        for (shape, (&mine, &theirs)) in self.shape_counts(us).iter().zip(self.shape_counts(them)).enumerate() {
+            add(MOVER + shape, i32::from(mine));
+            add(WAITER + shape, -i32::from(theirs));
+        }
+        add(LINE_MOVER, self.value_total(us));
+        add(LINE_WAITER, -self.value_total(them));
+    }
+
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
     pub(crate) fn threat_moves(&self, side: tessera_core::Side, level: Threat, moves: &mut Moves) {
         // Most nodes have no such threat: the shape counts say so without a scan.
@@ -94,12 +130,8 @@ impl Evaluate for Board {
         if let Some(score) = self.decisive_score() {
             return score;
         }
-        let us = self.to_move();
-        let them = us.opponent();
-        let mut score = self.value_total(us) * LINE_MOVER_WEIGHT - self.value_total(them) * LINE_WAITER_WEIGHT;
-        for (shape, (&mine, &theirs)) in self.shape_counts(us).iter().zip(self.shape_counts(them)).enumerate() {
-            score += i32::from(mine) * MOVER_WEIGHT[shape] - i32::from(theirs) * WAITER_WEIGHT[shape];
-        }
+        let mut score = 0;
+        self.linear_terms(|weight, count| score += WEIGHTS[weight] * count);
         score
     }
 

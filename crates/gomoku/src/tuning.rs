@@ -1,10 +1,9 @@
 //! The pattern evaluation as the Texel tuner sees it: each position's coefficients, the current
 //! weights as numbers, and fitted weights rendered back into `weights.rs`.
 //!
-//! The evaluation is linear in 30 weights: per shape, one for the side to move's cells
-//! ([`MOVER_WEIGHT`]) and one for the waiting side's ([`WAITER_WEIGHT`]), and one for each side's sum
-//! of line values ([`LINE_MOVER_WEIGHT`], [`LINE_WAITER_WEIGHT`]). Gomoku has no game phase: only the
-//! first weight of each tuner pair counts.
+//! The evaluation is linear in 30 weights ([`Board::linear_terms`]): per shape, one for the side to
+//! move's cells and one for the waiting side's, and one for each side's sum of line values. Gomoku
+//! has no game phase: only the first weight of each tuner pair counts.
 
 use std::fmt::Write;
 
@@ -12,19 +11,11 @@ use tessera_nnue::texel::LinearEvaluation;
 use tessera_nnue::PackedPosition;
 
 use crate::board::Board;
+use crate::eval::{LINE_MOVER, LINE_WAITER, MOVER, WAITER, WEIGHTS, WEIGHT_COUNT};
 use crate::shape::{Shape, SHAPES};
-use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER_WEIGHT};
-
-/// Index of the first mover shape weight, the first waiter one and the two line weights.
-const MOVER: usize = 0;
-const WAITER: usize = SHAPES;
-const LINE_MOVER: usize = 2 * SHAPES;
-const LINE_WAITER: usize = 2 * SHAPES + 1;
-/// Number of weights.
-pub const WEIGHTS: usize = 2 * SHAPES + 2;
 
 impl LinearEvaluation for Board {
-    const WEIGHTS: usize = WEIGHTS;
+    const WEIGHTS: usize = WEIGHT_COUNT;
     const PHASE_MAX: i32 = 1;
 
     fn coefficients(packed: &[u8], coefficients: &mut Vec<(u32, i32)>) -> Option<i32> {
@@ -34,15 +25,11 @@ impl LinearEvaluation for Board {
         if board.decisive_score().is_some() {
             return None;
         }
-        let us = board.to_move();
-        let them = us.opponent();
-        for (shape, (&mine, &theirs)) in board.shape_counts(us).iter().zip(board.shape_counts(them)).enumerate() {
-            coefficients.push(((MOVER + shape) as u32, i32::from(mine)));
-            coefficients.push(((WAITER + shape) as u32, -i32::from(theirs)));
-        }
-        coefficients.push((LINE_MOVER as u32, board.value_total(us)));
-        coefficients.push((LINE_WAITER as u32, -board.value_total(them)));
-        coefficients.retain(|&(_, count)| count != 0);
+        board.linear_terms(|weight, count| {
+            if count != 0 {
+                coefficients.push((weight as u32, count));
+            }
+        });
         Some(Self::PHASE_MAX)
     }
 }
@@ -50,12 +37,7 @@ impl LinearEvaluation for Board {
 /// The weights in force, as the tuner's starting point.
 #[must_use]
 pub fn current_weights() -> Vec<[f64; 2]> {
-    let mut weights = vec![0.0; WEIGHTS];
-    weights[MOVER..MOVER + SHAPES].iter_mut().zip(MOVER_WEIGHT).for_each(|(slot, weight)| *slot = f64::from(weight));
-    weights[WAITER..WAITER + SHAPES].iter_mut().zip(WAITER_WEIGHT).for_each(|(slot, weight)| *slot = f64::from(weight));
-    weights[LINE_MOVER] = f64::from(LINE_MOVER_WEIGHT);
-    weights[LINE_WAITER] = f64::from(LINE_WAITER_WEIGHT);
-    weights.into_iter().map(|weight| [weight, weight]).collect()
+    WEIGHTS.iter().map(|&weight| [f64::from(weight); 2]).collect()
 }
 
 /// `weights.rs` for these weights (one pair per weight, in [`current_weights`]' order; the
@@ -180,7 +162,7 @@ mod tests {
         let fitted = tune::<Board>(std::slice::from_ref(&path), &current_weights(), &settings, |_| reports += 1);
         std::fs::remove_file(&path).unwrap();
         let fitted = fitted.unwrap();
-        assert_eq!((fitted.len(), reports), (WEIGHTS, 2));
+        assert_eq!((fitted.len(), reports), (WEIGHT_COUNT, 2));
         assert!(weights_source(&fitted).contains("pub(crate) const MOVER_WEIGHT"));
     }
 }
