@@ -8,11 +8,11 @@ use crate::shape::SHAPES;
 /// Weight of one empty cell's shape for the side to move (it may play there next), by shape:
 /// None, Forbidden, FlexTwo, BlockThree, DoubleFlexTwo, BlockThreePlus, FlexThree, FlexThreePlus, DoubleFlexThree, BlockFour, BlockFourPlus, BlockFourFlexThree, FlexFour, Five.
 #[rustfmt::skip]
-pub(crate) const MOVER_WEIGHT: [i32; SHAPES] = [0, -63, -5, 0, 6, 30, 47, 79, 144, 120, 210, 155, 2000, 5000];
+pub(crate) const MOVER_WEIGHT: [i32; SHAPES] = [0, -39, -8, 0, -2, 28, 40, 68, 127, 112, 196, 177, 2000, 5000];
 
 /// Weight of one empty cell's shape for the side that waits (the mover can block it).
 #[rustfmt::skip]
-pub(crate) const WAITER_WEIGHT: [i32; SHAPES] = [0, -38, -9, 0, 13, 40, 47, 123, 193, 105, 199, 303, 232, 1000];
+pub(crate) const WAITER_WEIGHT: [i32; SHAPES] = [0, -25, -13, -1, 7, 38, 41, 115, 178, 106, 201, 296, 226, 1000];
 
 /// Weight of the side to move's sum of line values over the empty cells.
 pub(crate) const LINE_MOVER_WEIGHT: i32 = 3;
