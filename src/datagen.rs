@@ -5,10 +5,10 @@
 //! stones), seeded by the game's index so that a resumed run plays new games; then both sides
 //! search a fixed number of nodes per move. Kept positions are those a static evaluation should
 //! judge by itself: not in check (in gomoku, no five to block), the best move not a capture or
-//! promotion (in gomoku, not an open three or more), the score not a mate. The game's rules end a game (mate, and in xiangqi the 60-move
-//! rule and repetition verdicts); besides, each game's [`Adjudication`] wins a game once the score
-//! stays beyond a margin for a few plies, and draws it after a ply cap or when the score stays
-//! near zero after the opening.
+//! promotion (in gomoku, not an open three or more), the score not a mate. The game's rules end a
+//! game (mate, and in xiangqi the 60-move rule and repetition verdicts); besides, each game's
+//! [`Adjudication`] wins a game once the score stays beyond a margin for a few plies, and draws it
+//! after a ply cap or when the score stays near zero after the opening.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -249,14 +249,20 @@ fn fit_on(args: &[&str], data: &Path, out: &Path) {
 #[test]
 fn xiangqi_tuning_runs_and_writes_the_weights_module() {
     let data = temp_file("xiangqi-tune.data");
-    let out = temp_file("xiangqi-weights.rs");
     write_random_xiangqi_data(&data);
-    fit_on(&["tune", "--game", "xiangqi", "--epochs", "1"], &data, &out);
-    let written = std::fs::read_to_string(&out).unwrap();
     let in_force = include_str!("../crates/xiangqi/src/eval/weights.rs");
+    tune_one_epoch("xiangqi", &data, in_force, "pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7]");
+}
+
+/// Runs one epoch of `tessera tune --game GAME` on `data` and checks that the module written has
+/// as many lines as `in_force` and holds `declaration`; removes the data and the module.
+fn tune_one_epoch(game: &str, data: &Path, in_force: &str, declaration: &str) {
+    let out = temp_file(&format!("{game}-weights.rs"));
+    fit_on(&["tune", "--game", game, "--epochs", "1"], data, &out);
+    let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(written.lines().count(), in_force.lines().count());
-    assert!(written.contains("pub(super) const PIECE_SQUARE: [[[S; 5]; 10]; 7]"));
-    std::fs::remove_file(&data).unwrap();
+    assert!(written.contains(declaration), "{written}");
+    std::fs::remove_file(data).unwrap();
     std::fs::remove_file(&out).unwrap();
 }
 
@@ -321,7 +327,6 @@ fn gomoku_tuning_runs_and_writes_the_weights_module() {
     use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
 
     let data = temp_file("gomoku-tune.data");
-    let out = temp_file("gomoku-weights.rs");
     let (mut writer, _) = DataWriter::append::<GomokuBoard>(&data).unwrap();
     let (mut rng, mut moves, mut packed) = (Rng::new(3), Moves::new(), [0u8; GomokuBoard::BYTES]);
     for _ in 0..60 {
@@ -342,11 +347,6 @@ fn gomoku_tuning_runs_and_writes_the_weights_module() {
         writer.write_game(&records).unwrap();
     }
     drop(writer);
-    fit_on(&["tune", "--game", "gomoku", "--epochs", "1"], &data, &out);
-    let written = std::fs::read_to_string(&out).unwrap();
     let in_force = include_str!("../crates/gomoku/src/weights.rs");
-    assert_eq!(written.lines().count(), in_force.lines().count());
-    assert!(written.contains("pub(crate) const WAITER_WEIGHT: [i32; SHAPES]"));
-    std::fs::remove_file(&data).unwrap();
-    std::fs::remove_file(&out).unwrap();
+    tune_one_epoch("gomoku", &data, in_force, "pub(crate) const WAITER_WEIGHT: [i32; SHAPES]");
 }

@@ -81,8 +81,7 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
 #[cfg(test)]
 mod tests {
     use tessera_core::{Evaluate, Game};
-    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
-    use tessera_nnue::texel::{tune, TuneSettings};
+    use tessera_nnue::texel::testing::one_epoch;
 
     use super::*;
     use crate::Rules;
@@ -142,26 +141,8 @@ mod tests {
     /// One epoch on a tiny file runs and hands back one pair per weight (it need not improve).
     #[test]
     fn the_tuner_runs_on_gomoku_data() {
-        let path = std::env::temp_dir().join(format!("tessera-gomoku-tune-{}.data", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        let (mut writer, _) = DataWriter::append::<Board>(&path).unwrap();
-        let mut packed = [0u8; Board::BYTES];
-        // 60 "games" of a few positions each: enough for the validation set (one game in 50).
-        for game in playout_positions().chunks(8).take(60) {
-            let mut records = Vec::new();
-            for (index, board) in game.iter().enumerate() {
-                board.pack(&mut packed);
-                let score = board.evaluate().clamp(-30_000, 30_000) as i16;
-                encode_record(&packed, score, WdlResult::Draw, index == 0, &mut records);
-            }
-            writer.write_game(&records).unwrap();
-        }
-        drop(writer);
-        let settings = TuneSettings { epochs: 1, batch_size: 64, ..TuneSettings::default() };
-        let mut reports = 0;
-        let fitted = tune::<Board>(std::slice::from_ref(&path), &current_weights(), &settings, |_| reports += 1);
-        std::fs::remove_file(&path).unwrap();
-        let fitted = fitted.unwrap();
+        let score = |board: &Board| board.evaluate().clamp(-30_000, 30_000) as i16;
+        let (fitted, reports) = one_epoch("gomoku", &playout_positions(), score, &current_weights());
         assert_eq!((fitted.len(), reports), (WEIGHT_COUNT, 2));
         assert!(weights_source(&fitted).contains("pub(crate) const MOVER_WEIGHT"));
     }

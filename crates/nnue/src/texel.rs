@@ -276,6 +276,46 @@ pub fn tune<E: LinearEvaluation>(
     Ok(weights)
 }
 
+/// Helpers for the games' tests (feature `test-support`).
+#[cfg(feature = "test-support")]
+pub mod testing {
+    use super::{tune, LinearEvaluation, TuneSettings};
+    use crate::data::{encode_record, DataWriter, WdlResult};
+
+    /// Writes `positions` as 60 games of 8 (drawn, scored by `score`) to a temporary file named
+    /// after `name`, runs one epoch of the tuner from `start` on it and removes the file; returns
+    /// the fitted weights and the number of reports (2: before and after the epoch).
+    ///
+    /// # Panics
+    /// When the file cannot be written or the tuner fails: what the calling test checks.
+    pub fn one_epoch<E: LinearEvaluation>(
+        name: &str,
+        positions: &[E],
+        score: impl Fn(&E) -> i16,
+        start: &[[f64; 2]],
+    ) -> (Vec<[f64; 2]>, usize) {
+        let path = std::env::temp_dir().join(format!("tessera-{name}-tune-{}.data", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let (mut writer, _) = DataWriter::append::<E>(&path).expect("a temporary data file");
+        let mut packed = vec![0u8; E::BYTES];
+        // 60 "games" of a few positions each: enough for the validation set (one game in 50).
+        for game in positions.chunks(8).take(60) {
+            let mut records = Vec::new();
+            for (index, position) in game.iter().enumerate() {
+                position.pack(&mut packed);
+                encode_record(&packed, score(position), WdlResult::Draw, index == 0, &mut records);
+            }
+            writer.write_game(&records).expect("writing a temporary data file");
+        }
+        drop(writer);
+        let settings = TuneSettings { epochs: 1, batch_size: 64, ..TuneSettings::default() };
+        let mut reports = 0;
+        let fitted = tune::<E>(std::slice::from_ref(&path), start, &settings, |_| reports += 1);
+        std::fs::remove_file(&path).expect("removing a temporary data file");
+        (fitted.expect("the tuner runs"), reports)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

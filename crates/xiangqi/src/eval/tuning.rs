@@ -183,8 +183,7 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
-    use tessera_nnue::texel::{tune, TuneSettings};
+    use tessera_nnue::texel::testing::one_epoch;
 
     use super::*;
 
@@ -214,27 +213,9 @@ mod tests {
     /// One epoch on a tiny file runs and hands back one pair per weight (it need not improve).
     #[test]
     fn the_tuner_runs_on_xiangqi_data() {
-        let path = std::env::temp_dir().join(format!("tessera-xiangqi-tune-{}.data", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        let (mut writer, _) = DataWriter::append::<Position>(&path).unwrap();
         let positions = super::super::tests::playout_positions();
-        let mut packed = [0u8; Position::BYTES];
-        // 60 "games" of a few positions each: enough for the validation set (one game in 50).
-        for game in positions.chunks(8).take(60) {
-            let mut records = Vec::new();
-            for (index, position) in game.iter().enumerate() {
-                position.pack(&mut packed);
-                let score = position.static_evaluation() as i16;
-                encode_record(&packed, score, WdlResult::Draw, index == 0, &mut records);
-            }
-            writer.write_game(&records).unwrap();
-        }
-        drop(writer);
-        let settings = TuneSettings { epochs: 1, batch_size: 64, ..TuneSettings::default() };
-        let mut reports = 0;
-        let fitted = tune::<Position>(std::slice::from_ref(&path), &current_weights(), &settings, |_| reports += 1);
-        std::fs::remove_file(&path).unwrap();
-        let fitted = fitted.unwrap();
+        let score = |position: &Position| position.static_evaluation() as i16;
+        let (fitted, reports) = one_epoch("xiangqi", &positions, score, &current_weights());
         assert_eq!((fitted.len(), reports), (at::COUNT, 2));
         assert!(weights_source(&fitted).contains("pub(super) const PIECE_SQUARE"));
     }
