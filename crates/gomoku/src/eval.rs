@@ -117,12 +117,19 @@ impl Board {
 }
 
 impl Evaluate for Board {
+    /// The core's chess-born pruning, each switched on by an SPRT against the step before (strength
+    /// log): forcing moves (an open three or more) are never pruned or reduced, being tactical, and
+    /// a five threat against the side to move counts as check, so the pruning only ever drops the
+    /// quiet shape-building moves, which the shape evaluation judges well.
     const PRUNING: Pruning = Pruning {
-        reverse_futility_margin: 0,
-        futility_margin: 0,
+        reverse_futility_margin: 200,
+        futility_margin: 150,
         razor_margin: 0,
         late_move_reductions: true,
         aspiration_window: 0,
+        improving: true,
+        internal_iterative_reductions: true,
+        history_reductions: true,
         ..Pruning::NONE
     };
 

@@ -255,6 +255,6 @@ mod tests {
     #[test]
     fn bench_signature() {
         let (nodes, _) = crate::bench::run(3);
-        assert_eq!(nodes, 4_894);
+        assert_eq!(nodes, 2_406);
     }
 }
