@@ -117,10 +117,11 @@ impl Board {
 }
 
 impl Evaluate for Board {
-    /// The core's chess-born pruning, each switched on by an SPRT against the step before (strength
-    /// log): forcing moves (an open three or more) are never pruned or reduced, being tactical, and
-    /// a five threat against the side to move counts as check, so the pruning only ever drops the
-    /// quiet shape-building moves, which the shape evaluation judges well.
+    /// The core's pruning, each part switched on by an SPRT against the step before (strength log).
+    /// Moves making an open three or more are tactical, so never pruned nor reduced, and a four
+    /// against the side to move is check, where nothing is pruned: what futility and move-count
+    /// pruning drop are quiet shape-building moves. Reverse futility may still cut a node whose
+    /// evaluation misjudges an open three of the opponent; the games said it pays.
     const PRUNING: Pruning = Pruning {
         reverse_futility_margin: 200,
         futility_margin: 150,
@@ -259,3 +260,32 @@ impl Board {
 }
 
 impl NullMove for Board {}
+
+#[cfg(test)]
+mod tests {
+    use tessera_core::Tactical;
+
+    use super::*;
+    use crate::{Point, Rules};
+
+    fn board(moves: &[(u8, u8)]) -> Board {
+        crate::tests::board_from(Rules::FREESTYLE_15, moves)
+    }
+
+    /// The core prunes and reduces only what `is_tactical` and `in_check` leave to it: every move
+    /// making an open three or more must be tactical, and a four against the mover must be check.
+    #[test]
+    fn forcing_moves_are_tactical_and_a_four_is_check() {
+        // Black (to move) has an open two on row 7; white's stones are far away.
+        let two = board(&[(5, 7), (0, 0), (6, 7), (0, 14)]);
+        assert!(two.is_tactical(Point::new(7, 7)), "an open three");
+        assert!(!two.is_tactical(Point::new(6, 9)), "a quiet point");
+        assert!(!two.in_check());
+        // Black (to move) has an open three: the open four is tactical too.
+        let three = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7), (14, 0)]);
+        assert!(three.is_tactical(Point::new(8, 7)), "an open four");
+        // White to move faces black's four blocked at 4,7 (five at 9,7): check.
+        let four = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7), (4, 7), (8, 7)]);
+        assert!(four.in_check());
+    }
+}

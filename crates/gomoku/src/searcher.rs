@@ -205,13 +205,7 @@ mod tests {
     use super::*;
     use crate::Rules;
 
-    fn board(rules: Rules, moves: &[(u8, u8)]) -> Board {
-        let mut board = Board::new(rules);
-        for &(x, y) in moves {
-            board.place(Point::new(x, y)).unwrap();
-        }
-        board
-    }
+    use crate::tests::board_from as board;
 
     fn best(position: &Board, style: Style, depth: u32) -> Point {
         let mut searcher = GomokuSearcher::new(&EngineOptions::default(), style);

@@ -6,7 +6,8 @@ use tessera_core::{Game, Outcome, Side};
 
 use crate::{Board, Point, Rules, Variant};
 
-fn board_from(rules: Rules, moves: &[(u8, u8)]) -> Board {
+/// A board of `rules` after `moves` (x, y), played in turn.
+pub(crate) fn board_from(rules: Rules, moves: &[(u8, u8)]) -> Board {
     let mut board = Board::new(rules);
     for &(x, y) in moves {
         board.place(Point::new(x, y)).expect("test moves are on empty points");

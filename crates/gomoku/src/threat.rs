@@ -181,13 +181,7 @@ mod tests {
     use super::*;
     use crate::Rules;
 
-    fn board(rules: Rules, moves: &[(u8, u8)]) -> Board {
-        let mut board = Board::new(rules);
-        for &(x, y) in moves {
-            board.place(Point::new(x, y)).unwrap();
-        }
-        board
-    }
+    use crate::tests::board_from as board;
 
     #[test]
     fn vcf_finds_a_four_four_and_a_chain_of_fours() {
