@@ -127,7 +127,7 @@ impl Evaluate for Board {
         futility_margin: 150,
         razor_margin: 0,
         late_move_reductions: true,
-        aspiration_window: 0,
+        aspiration_window: 60,
         improving: true,
         internal_iterative_reductions: true,
         history_reductions: true,
