@@ -15,6 +15,9 @@ use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
+/// Quiet candidates at the root: a good move ranked low by the point values costs the whole game
+/// there, and the root's extra moves cost one node each per iteration (see the strength log).
+pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
 /// The weakest own threat quiescence plays: a four-three (every four, or fours with a two, multiply
 /// the horizon's nodes and measured weaker; see the strength log).
 const QUIESCENCE_THREAT: Threat = Threat::FourThree;
@@ -144,41 +147,7 @@ impl Evaluate for Board {
     }
 
     fn generate_search_moves(&self, moves: &mut Moves) {
-        moves.clear();
-        if self.winner().is_some() {
-            return;
-        }
-        let us = self.to_move();
-        let them = us.opponent();
-        if let Some(five) = self.five_point(us) {
-            moves.push(five);
-            return;
-        }
-        if self.shape_count(them, Shape::Five) > 0 {
-            self.threat_moves(them, Threat::Five, moves);
-            // Renju black may be unable to block (a forbidden point): any legal move then.
-            if moves.iter().any(|&point| self.is_legal(point)) {
-                moves.retain(|point| self.is_legal(point));
-                return;
-            }
-            moves.clear();
-        } else if self.shape_count(them, Shape::FlexFour) > 0 {
-            // An open three: block it (any point where it would become a four) or counter with a four.
-            self.threat_moves(us, Threat::Four, moves);
-            let own = moves.len();
-            for cell in self.board_cells() {
-                if self.is_empty_cell(cell) && self.shape(them, cell).is_four() {
-                    let point = self.point(cell);
-                    if !moves[..own].contains(&point) && self.is_legal(point) {
-                        moves.push(point);
-                    }
-                }
-            }
-            if !moves.is_empty() {
-                return;
-            }
-        }
-        self.quiet_candidates(moves);
+        self.candidate_moves(QUIET_CANDIDATES, moves);
     }
 
     fn move_order_hint(&self, mv: crate::Point) -> i32 {
@@ -218,9 +187,50 @@ impl Tactical for Board {
 }
 
 impl Board {
+    /// The moves worth searching: the forced ones when a threat forces the reply, else at most
+    /// `quiet_limit` quiet candidates (see [`Board::quiet_candidates`]). Legal moves only, and at
+    /// least one whenever a legal move exists.
+    pub(crate) fn candidate_moves(&self, quiet_limit: usize, moves: &mut Moves) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let us = self.to_move();
+        let them = us.opponent();
+        if let Some(five) = self.five_point(us) {
+            moves.push(five);
+            return;
+        }
+        if self.shape_count(them, Shape::Five) > 0 {
+            self.threat_moves(them, Threat::Five, moves);
+            // Renju black may be unable to block (a forbidden point): any legal move then.
+            if moves.iter().any(|&point| self.is_legal(point)) {
+                moves.retain(|point| self.is_legal(point));
+                return;
+            }
+            moves.clear();
+        } else if self.shape_count(them, Shape::FlexFour) > 0 {
+            // An open three: block it (any point where it would become a four) or counter with a four.
+            self.threat_moves(us, Threat::Four, moves);
+            let own = moves.len();
+            for cell in self.board_cells() {
+                if self.is_empty_cell(cell) && self.shape(them, cell).is_four() {
+                    let point = self.point(cell);
+                    if !moves[..own].contains(&point) && self.is_legal(point) {
+                        moves.push(point);
+                    }
+                }
+            }
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        self.quiet_candidates(quiet_limit, moves);
+    }
+
     /// Points within two cells of a stone (the centre on an empty board), best-valued first,
-    /// at most [`QUIET_CANDIDATES`]; every legal move if none is near.
-    fn quiet_candidates(&self, moves: &mut Moves) {
+    /// at most `limit`; every legal move if none is near.
+    fn quiet_candidates(&self, limit: usize, moves: &mut Moves) {
         moves.clear();
         if self.stone_count() == 0 {
             let centre = crate::Point::new(self.rules.width / 2, self.rules.height / 2);
@@ -248,9 +258,9 @@ impl Board {
         let mut scored = &mut scored[..count];
         // Best first; the (value, cell) pairs are distinct, so the order is total (and cells run
         // in the order of the points).
-        if count > QUIET_CANDIDATES {
-            scored.select_nth_unstable_by(QUIET_CANDIDATES - 1, |a, b| b.cmp(a));
-            scored = &mut scored[..QUIET_CANDIDATES];
+        if count > limit {
+            scored.select_nth_unstable_by(limit - 1, |a, b| b.cmp(a));
+            scored = &mut scored[..limit];
         }
         scored.sort_unstable_by(|a, b| b.cmp(a));
         for &(_, cell) in scored.iter() {
@@ -287,5 +297,18 @@ mod tests {
         // White to move faces black's four blocked at 4,7 (five at 9,7): check.
         let four = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7), (4, 7), (8, 7)]);
         assert!(four.in_check());
+    }
+
+    /// The root's longer candidate list extends the inner nodes' list, best first, so the root
+    /// only adds moves the inner nodes leave out.
+    #[test]
+    fn root_candidates_extend_the_inner_candidates() {
+        let position = board(&[(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)]);
+        let (mut inner, mut root) = (Moves::new(), Moves::new());
+        position.generate_search_moves(&mut inner);
+        position.candidate_moves(ROOT_QUIET_CANDIDATES, &mut root);
+        assert_eq!(inner.len(), QUIET_CANDIDATES);
+        assert_eq!(root.len(), ROOT_QUIET_CANDIDATES);
+        assert_eq!(&root[..QUIET_CANDIDATES], &inner[..]);
     }
 }
