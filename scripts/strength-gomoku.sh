@@ -17,6 +17,7 @@
 #
 # Usage: [RAPFI=/path/to/pbrain-rapfi] [GAMES=40] [TC=st=1] [RULES="freestyle standard renju"]
 #        [CONCURRENCY=1] [RECORDS=DIR (SGF records and engine conversation logs)] [TESSERA=target/release/pbrain-tessera]
+#        [OPENINGS_SEED=N (another order of the shipped suite, so that a second run plays other openings)]
 #        [MATCH=target/release/tessera] scripts/strength-gomoku.sh
 # (copy the binaries elsewhere and point TESSERA/MATCH at them to keep rebuilding while it runs)
 set -euo pipefail
@@ -42,7 +43,7 @@ for rule in $rules; do
     --log-dir "$RECORDS/logs-$rule")
   echo "== Tessera vs Rapfi (classical), $rule 15x15, $tc, $games games, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   out=$("$match" match --game gomoku --rule "$rule" --size 15 --tc "$tc" --games "$games" \
-    --concurrency "$concurrency" "${record[@]}" \
+    --concurrency "$concurrency" "${record[@]}" ${OPENINGS_SEED:+--openings-seed "$OPENINGS_SEED"} \
     --engine "cmd=$(cd "$(dirname "$tessera")" && pwd)/$(basename "$tessera") name=Tessera" \
     --engine "cmd=$rapfi name=Rapfi dir=$workdir" 2>/dev/null | tee >(cat >&2))
   summary=$(grep -v '^Game ' <<<"$out" || true)
