@@ -15,8 +15,8 @@ use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
-/// Quiet candidates at the root: a good move ranked low by the point values costs the whole game
-/// there, and the root's extra moves cost one node each per iteration (see the strength log).
+/// Quiet candidates at the root: a good move the point values rank low costs the whole game
+/// there, while ten more moves at one node of the tree cost little (see the strength log).
 pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
 /// The weakest own threat quiescence plays: a four-three (every four, or fours with a two, multiply
 /// the horizon's nodes and measured weaker; see the strength log).
