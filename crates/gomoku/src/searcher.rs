@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use tessera_core::score::mate_in;
 use tessera_core::{
-    AlphaBeta, EngineOptions, Evaluate, Game, Info, InfoSink, Limits, MoveBuffer, Report, Score, SearchControl,
-    SearchResult, Searcher,
+    AlphaBeta, EngineOptions, Evaluate, Game, Info, InfoSink, Limits, Report, Score, SearchControl, SearchResult,
+    Searcher,
 };
 
 use crate::board::Board;
@@ -92,9 +92,9 @@ impl Searcher<Board> for GomokuSearcher {
     ) -> SearchResult<Point> {
         let start = Instant::now();
         let mut candidates = Moves::new();
-        root.candidate_moves(ROOT_QUIET_CANDIDATES, &mut candidates);
-        if !limits.search_moves.is_empty() {
-            candidates.clear();
+        if limits.search_moves.is_empty() {
+            root.candidate_moves(ROOT_QUIET_CANDIDATES, &mut candidates);
+        } else {
             // A protocol may pass repeated points: the list holds each legal point once.
             for &mv in &limits.search_moves {
                 if root.is_legal(mv) && !candidates.contains(&mv) {
