@@ -53,6 +53,10 @@ pub struct TuneArgs {
     /// Use only the first N positions of the files.
     #[arg(long)]
     pub max_positions: Option<u64>,
+    /// Keep the first N weights as they are and fit only the rest (gomoku: 30 keeps the shape
+    /// and line weights and fits the threat table; docs/gomoku.md).
+    #[arg(long, default_value_t = 0)]
+    pub frozen_weights: usize,
 }
 
 /// Why `tessera tune` stopped.
@@ -81,6 +85,7 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
         learning_rate: args.learning_rate,
         result_weight: args.result_weight.clamp(0.0, 1.0),
         max_positions: args.max_positions,
+        frozen_weights: args.frozen_weights,
         score_scale: args.score_scale.unwrap_or(match args.game {
             TuneGame::Chess => TuneSettings::default().score_scale,
             TuneGame::Xiangqi => XIANGQI_SCORE_SCALE,

@@ -9,7 +9,7 @@ use tessera_core::{Evaluate, Game, MoveBuffer, NullMove, Pruning, Tactical};
 use crate::board::{Board, Threat};
 use crate::game::Moves;
 use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, SHAPES};
-use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, WAITER_WEIGHT};
+use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, THREAT_WEIGHT, WAITER_WEIGHT};
 
 /// Near-win evaluation (a five or an unstoppable four next move), kept below mate values.
 pub const WIN_SOON: i32 = 20_000;
@@ -23,13 +23,31 @@ pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
 const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 
 /// Where each weight of the evaluation sits in [`WEIGHTS`] (the tuner's order): a mover and a
-/// waiter weight per shape, then the two sides' line-sum weights.
+/// waiter weight per shape, the two sides' line-sum weights, then one weight per threat mask.
 pub(crate) const MOVER: usize = 0;
 pub(crate) const WAITER: usize = SHAPES;
 pub(crate) const LINE_MOVER: usize = 2 * SHAPES;
 pub(crate) const LINE_WAITER: usize = 2 * SHAPES + 1;
+pub(crate) const THREAT: usize = 2 * SHAPES + 2;
+/// The bits of [`Board::threat_mask`], lowest first: whether the side to move (`true`) or the
+/// opponent has an empty cell of any of these shapes.
+const THREAT_BITS: [(bool, &[Shape]); 11] = [
+    (false, &[Shape::Five]),
+    (true, &[Shape::FlexFour]),
+    (false, &[Shape::FlexFour]),
+    (true, &[Shape::BlockFourPlus, Shape::BlockFourFlexThree]),
+    (true, &[Shape::BlockFour]),
+    (true, &[Shape::FlexThreePlus, Shape::DoubleFlexThree]),
+    (true, &[Shape::FlexThree]),
+    (false, &[Shape::BlockFourPlus, Shape::BlockFourFlexThree]),
+    (false, &[Shape::BlockFour]),
+    (false, &[Shape::FlexThreePlus, Shape::DoubleFlexThree]),
+    (false, &[Shape::FlexThree]),
+];
+/// Number of threat masks.
+pub(crate) const THREAT_MASKS: usize = 1 << THREAT_BITS.len();
 /// Number of weights.
-pub(crate) const WEIGHT_COUNT: usize = 2 * SHAPES + 2;
+pub(crate) const WEIGHT_COUNT: usize = THREAT + THREAT_MASKS;
 /// The weights of `weights.rs` in one array, indexed as [`Board::linear_terms`] names them.
 pub(crate) const WEIGHTS: [i32; WEIGHT_COUNT] = {
     let mut weights = [0; WEIGHT_COUNT];
@@ -41,6 +59,11 @@ pub(crate) const WEIGHTS: [i32; WEIGHT_COUNT] = {
     }
     weights[LINE_MOVER] = LINE_MOVER_WEIGHT;
     weights[LINE_WAITER] = LINE_WAITER_WEIGHT;
+    let mut mask = 0;
+    while mask < THREAT_MASKS {
+        weights[THREAT + mask] = THREAT_WEIGHT[mask];
+        mask += 1;
+    }
     weights
 };
 
@@ -57,6 +80,20 @@ impl Board {
         }
         add(LINE_MOVER, self.value_total(us));
         add(LINE_WAITER, -self.value_total(them));
+        add(THREAT + self.threat_mask(), 1);
+    }
+
+    /// Which threats each side holds, one bit per entry of [`THREAT_BITS`] (after Rapfi's threat
+    /// evaluation): the shape counts are linear, but a four with a three to follow, or a three
+    /// against a three, is worth what no sum of its parts says.
+    pub(crate) fn threat_mask(&self) -> usize {
+        let us = self.shape_counts(self.to_move());
+        let them = self.shape_counts(self.to_move().opponent());
+        THREAT_BITS.iter().enumerate().fold(0, |mask, (bit, &(mover, shapes))| {
+            let counts = if mover { us } else { them };
+            let held = shapes.iter().any(|&shape| counts[shape as usize] > 0);
+            mask | usize::from(held) << bit
+        })
     }
 
     /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
@@ -301,6 +338,25 @@ mod tests {
 
     /// The root's longer candidate list extends the inner nodes' list, best first, so the root
     /// only adds moves the inner nodes leave out.
+    /// The mask names each side's threats from the side to move's view, and changes with the turn.
+    #[test]
+    fn threat_mask_names_each_sides_threats() {
+        let bit = |mover: bool, shape: Shape| {
+            1 << THREAT_BITS.iter().position(|&(side, shapes)| side == mover && shapes.contains(&shape)).unwrap()
+        };
+        // Black's open three on row 7, white to move: black threatens an open four, white holds nothing.
+        let mut position = board(&[(7, 7), (0, 0), (8, 7), (14, 14), (9, 7)]);
+        let mask = position.threat_mask();
+        assert_ne!(mask & bit(false, Shape::FlexFour), 0);
+        assert_eq!(mask & bit(true, Shape::FlexFour), 0);
+        // White blocks one end: now black moves, with a blocked four to make and no open four.
+        position.play(Point::new(6, 7));
+        let mask = position.threat_mask();
+        assert_ne!(mask & bit(true, Shape::BlockFour), 0);
+        assert_eq!(mask & (bit(true, Shape::FlexFour) | bit(false, Shape::FlexFour)), 0);
+        assert!(mask < THREAT_MASKS);
+    }
+
     #[test]
     fn root_candidates_extend_the_inner_candidates() {
         let position = board(&[(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)]);

@@ -46,6 +46,9 @@ pub struct TuneSettings {
     pub score_scale: f64,
     /// Use at most this many positions (the first ones of the files).
     pub max_positions: Option<u64>,
+    /// The first this many weights keep their starting values: only the rest are fitted (a
+    /// table added to an evaluation whose other weights are already fitted and measured).
+    pub frozen_weights: usize,
 }
 
 impl Default for TuneSettings {
@@ -57,6 +60,7 @@ impl Default for TuneSettings {
             result_weight: 0.3,
             score_scale: 400.0,
             max_positions: None,
+            frozen_weights: 0,
         }
     }
 }
@@ -261,6 +265,9 @@ pub fn tune<E: LinearEvaluation>(
                     gradient[weight as usize][1] += step * (1.0 - phase);
                 }
             }
+            // Frozen weights see no gradient, so Adam leaves them exactly as they are.
+            let frozen = settings.frozen_weights.min(gradient.len());
+            gradient[..frozen].fill([0.0; 2]);
             adam.step(&mut weights, &gradient, rate);
         }
         let validation_loss = (0..validation.len()).map(|index| validation.loss(&weights, scale, index)).sum::<f64>()
@@ -379,11 +386,18 @@ mod tests {
         let fitted =
             tune::<Toy>(std::slice::from_ref(&path), &[[0.0, 0.0]; 2], &settings, |report| last = Some(report.clone()))
                 .unwrap();
-        std::fs::remove_file(&path).unwrap();
         // Many weight sets give the same evaluation (only their blend is identified): check it.
-        let eval = |n: f64| 0.5 * n * (fitted[0][0] + 2.0 * fitted[1][0] + fitted[0][1] + 2.0 * fitted[1][1]);
-        assert!((eval(4.0) - 100.0).abs() < 2.0, "{fitted:?}");
+        let eval = |fitted: &[[f64; 2]], n: f64| {
+            0.5 * n * (fitted[0][0] + 2.0 * fitted[1][0] + fitted[0][1] + 2.0 * fitted[1][1])
+        };
+        assert!((eval(&fitted, 4.0) - 100.0).abs() < 2.0, "{fitted:?}");
         assert!(last.unwrap().validation_loss < 1e-5);
+        // A frozen first weight keeps its value to the bit; the other one learns the rest.
+        let frozen = TuneSettings { frozen_weights: 1, ..settings.clone() };
+        let fitted = tune::<Toy>(std::slice::from_ref(&path), &[[3.0, 3.0], [0.0, 0.0]], &frozen, |_| {}).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(fitted[0], [3.0, 3.0]);
+        assert!((eval(&fitted, 4.0) - 100.0).abs() < 2.0, "{fitted:?}");
         let wrong = tune::<Toy>(&[path], &[[0.0, 0.0]; 3], &settings, |_| {});
         assert!(matches!(wrong, Err(TuneError::WeightCount { found: 3, expected: 2 })));
     }
