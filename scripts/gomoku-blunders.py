@@ -21,56 +21,23 @@ from 1 s of its search and vary a little with the machine's load. CI does not ru
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 
-RULE_NAMES = {0: 'freestyle', 1: 'standard', 4: 'renju'}
+from pbrain_engine import RULE_NUMBERS, Engine
+
+RULE_NAMES = {number: name for name, number in RULE_NUMBERS.items()}
 
 
-def rapfi_binary():
+def rapfi_engine():
+    """Rapfi from RAPFI, in an empty folder of its own (no config.toml replaces its classical one)."""
     path = os.environ.get('RAPFI') or ''
     if not (path and os.access(path, os.X_OK)):
         print('SKIPPED: Rapfi is not built (scripts/build-rapfi.sh SRC_DIR, then RAPFI=path/to/pbrain-rapfi)',
               file=sys.stderr)
         sys.exit(0)
-    return os.path.abspath(path)
-
-
-def ask(command, rule, stones, to_move, milliseconds):
-    """The move `command` plays with `to_move` (0 black, 1 white) to play among `stones`
-    [(x, y, colour)] listed in game order, and the MESSAGE lines it wrote before it.
-    Runs in a fresh empty folder (Rapfi would read a config.toml from its own)."""
-    with tempfile.TemporaryDirectory(prefix='pbrain-') as folder:
-        engine = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, cwd=folder, bufsize=1)
-        lines = ['START 15', f'INFO rule {rule}', f'INFO timeout_turn {milliseconds}', 'INFO timeout_match 0',
-                 'BOARD'] + [f'{x},{y},{1 if colour == to_move else 2}' for x, y, colour in stones] + ['DONE']
-        engine.stdin.write('\n'.join(lines) + '\n')
-        engine.stdin.flush()
-        messages = []
-        for line in engine.stdout:
-            line = line.strip()
-            if re.fullmatch(r'\d+,\d+', line):
-                engine.stdin.write('END\n')
-                engine.stdin.close()
-                try:
-                    engine.wait(timeout=2)
-                except subprocess.TimeoutExpired:
-                    engine.kill()
-                return tuple(map(int, line.split(','))), messages
-            messages.append(line)
-        engine.kill()
-        raise RuntimeError(f'{command} gave no move')
-
-
-def rapfi_eval(messages):
-    for message in reversed(messages):
-        found = re.search(r'\| Eval (\S+) \|', message)
-        if found:
-            return found.group(1)
-    return None
+    return Engine([os.path.abspath(path)], cwd=tempfile.mkdtemp(prefix='rapfi-'))
 
 
 def games(log):
@@ -116,59 +83,58 @@ def turning_points(log):
             if after.startswith('+M'):
                 if before is None or ('M' not in before and int(before) < 400):
                     index = event[1]
-                    black = game['stones'][0][2]
-                    yield {'source': f'{log}#{number}', 'rule': game['rule'],
-                           'stones': [(x, y, 0 if who == black else 1) for x, y, who in game['stones'][:index]],
-                           'to_move': index % 2, 'played': game['stones'][index][:2],
-                           'rapfi_before': before, 'rapfi_after': after}
+                    yield {'source': f'{log}#{number}', 'rule': RULE_NAMES[game['rule']],
+                           'stones': [(x, y) for x, y, _ in game['stones'][:index]],
+                           'played': game['stones'][index][:2], 'rapfi_before': before, 'rapfi_after': after}
                 break
 
 
 def extract(folders):
-    rapfi = rapfi_binary()
+    rapfi = rapfi_engine()
     logs = sorted(os.path.join(root, name) for folder in folders for root, _, names in os.walk(folder)
                   for name in names if name.startswith('Rapfi') and name.endswith('.log'))
     found = kept = 0
     for log in logs:
         for position in turning_points(log):
             found += 1
-            _, messages = ask(rapfi, position['rule'], position['stones'], position['to_move'], 2000)
-            verdict = rapfi_eval(messages) or '?'
-            if '-M' not in verdict:
+            verdict, _ = rapfi.search(position['stones'], position['rule'], milliseconds=2000)
+            if '-M' not in (verdict or ''):
                 kept += 1
                 print(json.dumps(position), flush=True)
+    rapfi.close()
     print(f'{found} turning points in {len(logs)} logs, {kept} not already lost by Rapfi\'s own search',
           file=sys.stderr)
 
 
-def bench(engine, positions_file, milliseconds):
-    rapfi = rapfi_binary()
+def bench(command, positions_file, milliseconds):
+    rapfi = rapfi_engine()
+    engine = Engine([command])
     cache_file = positions_file + '.verdicts.json'
     cache = json.load(open(cache_file)) if os.path.exists(cache_file) else {}
     counts = {}
     for line in open(positions_file):
         position = json.loads(line)
         started = time.time()
-        move, _ = ask(engine, position['rule'], position['stones'], position['to_move'], milliseconds)
+        _, move = engine.search(position['stones'], position['rule'], milliseconds=milliseconds)
         seconds = time.time() - started
         key = f"{position['source']}|{move[0]},{move[1]}"
         if key not in cache:
-            stones = position['stones'] + [[*move, position['to_move']]]
-            _, messages = ask(rapfi, position['rule'], stones, 1 - position['to_move'], 1000)
-            cache[key] = rapfi_eval(messages) or '?'
+            cache[key], _ = rapfi.search(position['stones'] + [move], position['rule'], milliseconds=1000)
+            cache[key] = cache[key] or '?'
             with open(cache_file + '.tmp', 'w') as out:
                 json.dump(cache, out)
             os.replace(cache_file + '.tmp', cache_file)
         lost = cache[key].startswith('+M')
-        rule = RULE_NAMES.get(position['rule'], str(position['rule']))
-        counts.setdefault(rule, [0, 0])
-        counts[rule][0] += lost
-        counts[rule][1] += 1
+        counts.setdefault(position['rule'], [0, 0])
+        counts[position['rule']][0] += lost
+        counts[position['rule']][1] += 1
         print(f"{position['source']}: {move} in {seconds:.2f} s (the game's {tuple(position['played'])}), "
               f"Rapfi {cache[key]}", file=sys.stderr, flush=True)
+    engine.close()
+    rapfi.close()
     lost = sum(count[0] for count in counts.values())
     total = sum(count[1] for count in counts.values())
-    print(f'{engine}: Rapfi wins by force after {lost} of {total} moves ({100 * lost / max(total, 1):.1f}%); '
+    print(f'{command}: Rapfi wins by force after {lost} of {total} moves ({100 * lost / max(total, 1):.1f}%); '
           + ', '.join(f'{rule} {count[0]}/{count[1]}' for rule, count in sorted(counts.items())))
 
 

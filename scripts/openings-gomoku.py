@@ -30,70 +30,15 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from pbrain_engine import RULE_NUMBERS, SIZE, Engine
+
 ROOT = Path(__file__).resolve().parent.parent
-SIZE = 15
 CENTRE = SIZE // 2
-RULE_NUMBERS = {"freestyle": 0, "standard": 1, "renju": 4}
 SUITES = {"freestyle": "gomoku-freestyle.txt", "standard": "gomoku-freestyle.txt", "renju": "renju.txt"}
-
-
-class Engine:
-    """A pbrain engine kept running; each evaluation starts a new game and searches to a depth."""
-
-    def __init__(self, command, depth, cwd=None):
-        self.depth = depth
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, bufsize=1, cwd=cwd)
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def evaluate(self, stones, rule):
-        """The last reported score (side to move's view) and the move, after a depth-limited search."""
-        self.send(f"START {SIZE}")
-        self.read_until(lambda line: line == "OK")
-        for key, value in (("rule", RULE_NUMBERS[rule]), ("max_depth", self.depth), ("timeout_turn", 600000),
-                           ("timeout_match", 0), ("thread_num", 1)):
-            self.send(f"INFO {key} {value}")
-        self.send("BOARD")
-        to_move = len(stones) % 2
-        for index, (x, y) in enumerate(stones):
-            self.send(f"{x},{y},{1 if index % 2 == to_move else 2}")
-        self.send("DONE")
-        score = None
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit(f"{self.process.args}: the engine stopped")
-            line = line.strip()
-            # Ours: "MESSAGE depth D eval S ...", Rapfi: "MESSAGE Speed ... | Eval S | ...".
-            found = re.search(r"\beval (\S+)", line) or re.search(r"\| Eval (\S+)", line)
-            if found:
-                score = found.group(1)
-            if re.fullmatch(r"\d+,\d+", line):
-                return score, line
-
-    def read_until(self, done):
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit(f"{self.process.args}: the engine stopped")
-            if done(line.strip()):
-                return
-
-    def close(self):
-        try:
-            self.send("END")
-            self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
 
 
 def black_view(score, stones):
@@ -189,23 +134,23 @@ def format_line(stones, name, ours, rapfi):
 
 
 def engines(args):
-    ours = Engine([str(args.tessera)], args.our_depth)
+    ours = Engine([str(args.tessera)])
     rapfi = None
     binary = args.rapfi or os.environ.get("RAPFI") or shutil.which("pbrain-rapfi")
     if binary and Path(binary).is_file():
         folder = tempfile.mkdtemp(prefix="rapfi-")
-        rapfi = Engine([str(Path(binary).resolve())], args.rapfi_depth, cwd=folder)
+        rapfi = Engine([str(Path(binary).resolve())], cwd=folder)
     else:
         print("Rapfi not found (RAPFI=path or --rapfi): our evaluation only", file=sys.stderr)
     return ours, rapfi
 
 
 def evaluate(stones, rule, ours, rapfi, args):
-    text, value = black_view(ours.evaluate(stones, rule)[0], stones)
+    text, value = black_view(ours.search(stones, rule, depth=args.our_depth)[0], stones)
     our_field = f"tessera d{args.our_depth} {text}"
     rapfi_field, rapfi_value = "", None
     if rapfi:
-        rapfi_text, rapfi_value = black_view(rapfi.evaluate(stones, rule)[0], stones)
+        rapfi_text, rapfi_value = black_view(rapfi.search(stones, rule, depth=args.rapfi_depth)[0], stones)
         rapfi_field = f"rapfi d{args.rapfi_depth} {rapfi_text}"
     return our_field, value, rapfi_field, rapfi_value
 

@@ -336,8 +336,6 @@ mod tests {
         assert!(four.in_check());
     }
 
-    /// The root's longer candidate list extends the inner nodes' list, best first, so the root
-    /// only adds moves the inner nodes leave out.
     /// The mask names each side's threats from the side to move's view, and changes with the turn.
     #[test]
     fn threat_mask_names_each_sides_threats() {
@@ -357,6 +355,8 @@ mod tests {
         assert!(mask < THREAT_MASKS);
     }
 
+    /// The root's longer candidate list extends the inner nodes' list, best first, so the root
+    /// only adds moves the inner nodes leave out.
     #[test]
     fn root_candidates_extend_the_inner_candidates() {
         let position = board(&[(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)]);

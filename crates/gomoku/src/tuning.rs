@@ -46,8 +46,9 @@ pub fn current_weights() -> Vec<[f64; 2]> {
 #[must_use]
 pub fn weights_source(weights: &[[f64; 2]]) -> String {
     let value = |index: usize| weights[index][0].round() as i32;
-    let list =
-        |start: usize| (start..start + SHAPES).map(|index| value(index).to_string()).collect::<Vec<_>>().join(", ");
+    let list = |start: usize, length: usize| {
+        (start..start + length).map(|index| value(index).to_string()).collect::<Vec<_>>().join(", ")
+    };
     let names = Shape::ALL.iter().map(|shape| format!("{shape:?}")).collect::<Vec<_>>().join(", ");
     let mut out = String::from(
         "//! The pattern evaluation's weights, fitted to self-play results and scores (Texel tuning).\n\
@@ -72,8 +73,8 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
          pub(crate) const LINE_MOVER_WEIGHT: i32 = {};\n\
          \n/// Weight of the waiting side's sum of line values.\n\
          pub(crate) const LINE_WAITER_WEIGHT: i32 = {};\n",
-        list(MOVER),
-        list(WAITER),
+        list(MOVER, SHAPES),
+        list(WAITER, SHAPES),
         value(LINE_MOVER),
         value(LINE_WAITER)
     );
@@ -82,9 +83,8 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
          #[rustfmt::skip]\n\
          pub(crate) const THREAT_WEIGHT: [i32; THREAT_MASKS] = [\n",
     );
-    for row in weights[THREAT..THREAT + THREAT_MASKS].chunks(16) {
-        let row = row.iter().map(|pair| (pair[0].round() as i32).to_string()).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(out, "    {row},");
+    for row in (THREAT..THREAT + THREAT_MASKS).step_by(16) {
+        let _ = writeln!(out, "    {},", list(row, 16));
     }
     out.push_str("];\n");
     out

@@ -231,6 +231,7 @@ pub fn tune<E: LinearEvaluation>(
     let batches = training.len().div_ceil(batch_size);
     let total_steps = (batches * settings.epochs as usize).max(1);
     let scale = settings.score_scale;
+    let frozen = settings.frozen_weights.min(weights.len());
     let mean_loss = |set: &Set, weights: &[[f64; 2]]| {
         (0..set.len()).map(|index| set.loss(weights, scale, index)).sum::<f64>() / set.len() as f64
     };
@@ -266,7 +267,6 @@ pub fn tune<E: LinearEvaluation>(
                 }
             }
             // Frozen weights see no gradient, so Adam leaves them exactly as they are.
-            let frozen = settings.frozen_weights.min(gradient.len());
             gradient[..frozen].fill([0.0; 2]);
             adam.step(&mut weights, &gradient, rate);
         }
