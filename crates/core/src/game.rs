@@ -121,6 +121,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The same key computed from the board alone; the invariant harness checks both agree.
     fn hash_from_scratch(&self) -> u64;
 
+    /// The key [`Game::hash`] will have once `mv` is played, where the game can tell it cheaply
+    /// without playing it (the searcher then fetches the table's entry while the move is made);
+    /// `None` (the default) where it cannot. The invariant harness checks every `Some`.
+    fn hash_after(&self, _mv: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// A result decided by rule without looking at the move list: a five in gomoku, a repetition,
     /// a move-count rule, two passes in go.
     ///

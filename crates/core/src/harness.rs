@@ -2,7 +2,8 @@
 //!
 //! Random playouts from a start position check at every node that: generated moves are legal
 //! and distinct; moves outside the list are refused by `is_legal`; play then undo restores the
-//! position and its key; the incremental key equals the key from scratch; `move_played` and
+//! position and its key; the incremental key equals the key from scratch and the key
+//! `hash_after` predicts (where a game predicts it); `move_played` and
 //! `ply` follow the history; a game decided by rule offers no moves; and `outcome` agrees with
 //! an empty move list.
 //!
@@ -43,7 +44,11 @@ where
             }
             let mv = moves[rng.below(moves.len())];
             let before = game.clone();
+            let predicted_key = game.hash_after(mv);
             game.play(mv);
+            if let Some(key) = predicted_key {
+                assert_eq!(key, game.hash(), "hash_after({mv:?}) must be the key after the move");
+            }
             assert_eq!(game.ply(), before.ply() + 1, "play must add one ply");
             assert_eq!(game.move_played(game.ply() - 1), Some(mv), "move_played must report the move");
             assert_ne!(game.hash(), before.hash(), "a move must change the key ({mv:?})");

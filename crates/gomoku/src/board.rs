@@ -305,6 +305,18 @@ impl Board {
         hash
     }
 
+    /// The key after the side to move puts a stone on empty `point`.
+    #[must_use]
+    pub(crate) fn key_after(&self, point: Point) -> u64 {
+        let code = if self.to_move() == Side::First { BLACK } else { WHITE };
+        self.hash ^ Self::move_key(point, code)
+    }
+
+    /// What a stone of `code` on `point` changes in the key: the stone and the side to move.
+    fn move_key(point: Point, code: u8) -> u64 {
+        Self::zobrist(point, code) ^ ZOBRIST[POINTS * 2]
+    }
+
     fn zobrist(point: Point, code: u8) -> u64 {
         ZOBRIST[(usize::from(point.y()) * usize::from(MAX_SIDE) + usize::from(point.x())) * 2 + usize::from(code - 1)]
     }
@@ -370,7 +382,7 @@ impl Board {
         self.cells[cell] = code;
         self.toggle_keys(cell, code);
         self.history.push(Record { point, cell: cell as u16, won, foul });
-        self.hash ^= Self::zobrist(point, code) ^ ZOBRIST[POINTS * 2];
+        self.hash ^= Self::move_key(point, code);
         self.refresh_around(cell);
     }
 
@@ -384,7 +396,7 @@ impl Board {
         let code = self.cells[cell];
         self.cells[cell] = EMPTY;
         self.toggle_keys(cell, code);
-        self.hash ^= Self::zobrist(record.point, code) ^ ZOBRIST[POINTS * 2];
+        self.hash ^= Self::move_key(record.point, code);
         self.refresh_around(cell);
     }
 

@@ -122,6 +122,10 @@ impl Game for Board {
         self.key_from_scratch()
     }
 
+    fn hash_after(&self, mv: Point) -> Option<u64> {
+        Some(self.key_after(mv))
+    }
+
     fn rule_outcome(&self, _search_root: Option<usize>) -> Option<Outcome> {
         self.winner().map(Outcome::Win)
     }

@@ -344,6 +344,10 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 }
             }
             self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then_some(context);
+            // The child probes the table first: fetch its entry while the move is being made.
+            if let Some(key) = position.hash_after(mv) {
+                shared.tt.prefetch(key);
+            }
             position.play(mv);
             let gives_check = <G as Tactical>::ENABLED && position.in_check();
             let new_depth = depth - 1 + extension;
@@ -529,6 +533,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let mv = moves[index];
             if !in_check && !position.static_exchange_at_least(mv, 0) {
                 continue;
+            }
+            if use_table {
+                if let Some(key) = position.hash_after(mv) {
+                    shared.tt.prefetch(key);
+                }
             }
             position.play(mv);
             let value = -self.quiescence(position, shared, ply + 1, -beta, -alpha, false);
