@@ -18,8 +18,9 @@ const QUIET_CANDIDATES: usize = 20;
 /// Quiet candidates at the root: a good move the point values rank low costs the whole game
 /// there, while ten more moves at one node of the tree cost little (see the strength log).
 pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
-/// The weakest own threat quiescence plays: a four-three (every four, or fours with a two, multiply
-/// the horizon's nodes and measured weaker; see the strength log).
+/// The weakest own threat quiescence plays anywhere: a four-three (every four multiplies the
+/// horizon's nodes and measured weaker; see the strength log). Fours with a two or a blocked three
+/// it plays only near the mover's previous stone ([`Board::continuing_fours`]).
 const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 
 /// Where each weight of the evaluation sits in [`WEIGHTS`] (the tuner's order): a mover and a
@@ -193,7 +194,8 @@ impl Evaluate for Board {
 }
 
 /// Forced replies and fours at the horizon: a five threat is met (in quiescence, by the
-/// candidates only), and the side to move may go on with its fours (a VCF in quiescence).
+/// candidates only), and the side to move may go on with its four-threes, and with fours that
+/// carry a two or a three near its previous stone (a VCF in quiescence, after Rapfi's).
 impl Tactical for Board {
     const ENABLED: bool = true;
 
@@ -208,6 +210,7 @@ impl Tactical for Board {
             return;
         }
         self.threat_moves(us, QUIESCENCE_THREAT, moves);
+        self.continuing_fours(moves);
     }
 
     fn generate_evasions(&self, moves: &mut Moves) {
@@ -263,6 +266,28 @@ impl Board {
             }
         }
         self.quiet_candidates(quiet_limit, moves);
+    }
+
+    /// Adds the empty cells where the side to move makes a four with a two or a blocked three
+    /// ([`Shape::BlockFourPlus`]) near its previous stone: quiescence follows an attack where it
+    /// goes on, as Rapfi's quiescence VCF does, rather than every such four on the board.
+    fn continuing_fours(&self, moves: &mut Moves) {
+        let us = self.to_move();
+        if self.shape_count(us, Shape::BlockFourPlus) == 0 {
+            return;
+        }
+        // Stones alternate in the history, so the one before last is the mover's own.
+        let Some(previous) = self.history.len().checked_sub(2).map(|index| self.history[index].point) else {
+            return;
+        };
+        for cell in self.board_cells() {
+            if self.is_empty_cell(cell) && self.shape(us, cell) == Shape::BlockFourPlus {
+                let point = self.point(cell);
+                if point.near(previous) && self.is_legal(point) {
+                    moves.push(point);
+                }
+            }
+        }
     }
 
     /// Points within two cells of a stone (the centre on an empty board), best-valued first,
@@ -353,6 +378,26 @@ mod tests {
         assert_ne!(mask & bit(true, Shape::BlockFour), 0);
         assert_eq!(mask & (bit(true, Shape::FlexFour) | bit(false, Shape::FlexFour)), 0);
         assert!(mask < THREAT_MASKS);
+    }
+
+    /// Quiescence goes on with a four that carries a two near the mover's previous stone, and not
+    /// with the same four once the mover has last played elsewhere.
+    #[test]
+    fn quiescence_follows_fours_near_the_movers_previous_stone() {
+        assert!(Point::new(7, 7).near(Point::new(9, 6)) && Point::new(7, 7).near(Point::new(11, 11)));
+        assert!(!Point::new(7, 7).near(Point::new(10, 8)) && !Point::new(7, 7).near(Point::new(12, 7)));
+        // Black (to move) has a three on row 7 blocked at 4,7 and a stone at 8,8: 8,7 makes a
+        // blocked four with an open two, and black's last stone is 7,7.
+        let moves = [(5, 7), (4, 7), (6, 7), (0, 0), (8, 8), (0, 14), (7, 7), (14, 0)];
+        let four_with_two = Point::new(8, 7);
+        let near = board(&moves);
+        assert_eq!(near.shape(near.to_move(), near.cell(four_with_two)), Shape::BlockFourPlus);
+        let mut tactical = Moves::new();
+        near.generate_tactical_moves(&mut tactical);
+        assert!(tactical.contains(&four_with_two), "{tactical:?}");
+        let far = board(&[&moves[..], &[(13, 13), (14, 14)]].concat());
+        far.generate_tactical_moves(&mut tactical);
+        assert!(!tactical.contains(&four_with_two), "{tactical:?}");
     }
 
     /// The root's longer candidate list extends the inner nodes' list, best first, so the root
