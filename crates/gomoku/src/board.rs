@@ -308,8 +308,16 @@ impl Board {
     /// The key after the side to move puts a stone on empty `point`.
     #[must_use]
     pub(crate) fn key_after(&self, point: Point) -> u64 {
-        let code = if self.to_move() == Side::First { BLACK } else { WHITE };
-        self.hash ^ Self::move_key(point, code)
+        self.hash ^ Self::move_key(point, Self::stone_code(self.to_move()))
+    }
+
+    /// The cell code of a stone of `side`.
+    fn stone_code(side: Side) -> u8 {
+        if side == Side::First {
+            BLACK
+        } else {
+            WHITE
+        }
     }
 
     /// What a stone of `code` on `point` changes in the key: the stone and the side to move.
@@ -378,7 +386,7 @@ impl Board {
         let won = self.pattern(side, cell, 0) == LinePattern::Five
             || (1..4).any(|dir| self.pattern(side, cell, dir) == LinePattern::Five);
         let foul = !won && self.rules.has_forbidden(side) && self.is_forbidden_cell(cell);
-        let code = if side == Side::First { BLACK } else { WHITE };
+        let code = Self::stone_code(side);
         self.cells[cell] = code;
         self.toggle_keys(cell, code);
         self.history.push(Record { point, cell: cell as u16, won, foul });

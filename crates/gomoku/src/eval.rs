@@ -23,6 +23,29 @@ pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
 /// it plays only near the mover's previous stone ([`Board::continuing_fours`]).
 const QUIESCENCE_THREAT: Threat = Threat::FourThree;
 
+/// Where an attack that goes on from a stone plays next, as (dx, dy) from it, row by row (the
+/// board's order): within two cells, or four along one of its lines (Rapfi's "square 2, line 4").
+const NEAR_OFFSETS: [(i32, i32); 40] = {
+    let mut offsets = [(0, 0); 40];
+    let mut count = 0;
+    let mut dy: i32 = -4;
+    while dy <= 4 {
+        let mut dx: i32 = -4;
+        while dx <= 4 {
+            let distance = if dx.abs() > dy.abs() { dx.abs() } else { dy.abs() };
+            let on_a_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+            if distance > 0 && (distance <= 2 || on_a_line) {
+                offsets[count] = (dx, dy);
+                count += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    assert!(count == offsets.len());
+    offsets
+};
+
 /// Where each weight of the evaluation sits in [`WEIGHTS`] (the tuner's order): a mover and a
 /// waiter weight per shape, the two sides' line-sum weights, then one weight per threat mask.
 pub(crate) const MOVER: usize = 0;
@@ -277,13 +300,16 @@ impl Board {
             return;
         }
         // Stones alternate in the history, so the one before last is the mover's own.
-        let Some(previous) = self.history.len().checked_sub(2).map(|index| self.history[index].point) else {
+        let Some(previous) = self.history.len().checked_sub(2).map(|index| usize::from(self.history[index].cell))
+        else {
             return;
         };
-        for cell in self.board_cells() {
+        for (dx, dy) in NEAR_OFFSETS {
+            // The wall around the board is five cells wide: every offset lands on it or on the board.
+            let cell = (previous as i32 + dy * self.stride + dx) as usize;
             if self.is_empty_cell(cell) && self.shape(us, cell) == Shape::BlockFourPlus {
                 let point = self.point(cell);
-                if point.near(previous) && self.is_legal(point) {
+                if self.is_legal(point) {
                     moves.push(point);
                 }
             }
@@ -384,8 +410,8 @@ mod tests {
     /// with the same four once the mover has last played elsewhere.
     #[test]
     fn quiescence_follows_fours_near_the_movers_previous_stone() {
-        assert!(Point::new(7, 7).near(Point::new(9, 6)) && Point::new(7, 7).near(Point::new(11, 11)));
-        assert!(!Point::new(7, 7).near(Point::new(10, 8)) && !Point::new(7, 7).near(Point::new(12, 7)));
+        assert!(NEAR_OFFSETS.contains(&(2, -1)) && NEAR_OFFSETS.contains(&(4, 4)));
+        assert!(!NEAR_OFFSETS.contains(&(3, 1)) && !NEAR_OFFSETS.contains(&(5, 0)));
         // Black (to move) has a three on row 7 blocked at 4,7 and a stone at 8,8: 8,7 makes a
         // blocked four with an open two, and black's last stone is 7,7.
         let moves = [(5, 7), (4, 7), (6, 7), (0, 0), (8, 8), (0, 14), (7, 7), (14, 0)];

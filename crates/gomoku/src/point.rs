@@ -32,16 +32,6 @@ impl Point {
             row as u8
         }
     }
-
-    /// Whether `other` is within two cells of this point, or within four along one of its lines:
-    /// where an attack that goes on from a stone plays next (Rapfi's "square 2, line 4").
-    #[must_use]
-    pub fn near(self, other: Point) -> bool {
-        let dx = self.x().abs_diff(other.x());
-        let dy = self.y().abs_diff(other.y());
-        let distance = dx.max(dy);
-        distance <= 2 || (distance <= 4 && (dx == 0 || dy == 0 || dx == dy))
-    }
 }
 
 impl PackedMove for Point {
