@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use tessera_core::zobrist::zobrist_keys;
 use tessera_core::Side;
 
-use crate::pattern::{lookup, LinePattern, OWN, REACH, WALL};
+use crate::pattern::{LinePattern, LineTable, OWN, REACH, WALL};
 use crate::point::Point;
 use crate::rules::{Rules, MAX_SIDE};
 use crate::shape::{Shape, SHAPES};
@@ -137,16 +137,17 @@ impl Board {
         self.values = [[0; MAX_CELLS]; 2];
         self.totals = [0; 2];
         self.shape_counts = [[0; SHAPES]; 2];
+        let table = self.line_table();
         for cell in 0..limit {
             if self.cells[cell] == WALL {
                 continue;
             }
             if self.cells[cell] == EMPTY {
                 for dir in 0..4 {
-                    self.refresh_pattern(cell, dir);
+                    self.refresh_pattern(table, cell, dir);
                 }
             }
-            self.refresh_cell(cell);
+            self.refresh_cell(cell, [true; 2]);
         }
     }
 
@@ -329,33 +330,27 @@ impl Board {
         ZOBRIST[(usize::from(point.y()) * usize::from(MAX_SIDE) + usize::from(point.x())) * 2 + usize::from(code - 1)]
     }
 
-    /// Window key of `cell` on line `dir` from `side`'s point of view (own stones = code 1).
+    /// Both sides' line-pattern table under these rules.
     #[inline]
-    pub(crate) fn relative_key(key: u32, side: Side) -> u32 {
-        if side == Side::First {
-            key
-        } else {
-            // Swap codes 1 and 2, keep 0 and 3: flip both bits where they differ.
-            let differ = (key ^ (key >> 1)) & 0x0055_5555;
-            key ^ (differ | (differ << 1))
-        }
+    fn line_table(&self) -> &'static LineTable {
+        LineTable::get([self.rules.win_kind(Side::First), self.rules.win_kind(Side::Second)])
     }
 
-    /// Reads the line patterns of empty `cell` on `dir` from its key; whether either changed.
-    fn refresh_pattern(&mut self, cell: usize, dir: usize) -> bool {
-        let key = self.keys[cell][dir];
-        let mut changed = false;
-        for side in Side::BOTH {
-            let pattern = lookup(self.rules.win_kind(side), Self::relative_key(key, side));
-            let slot = &mut self.patterns[side.index()][cell][dir];
-            changed |= *slot != pattern;
-            *slot = pattern;
-        }
-        changed
+    /// Reads the line patterns of empty `cell` on `dir` from its key; which side's changed.
+    #[inline]
+    fn refresh_pattern(&mut self, table: &LineTable, cell: usize, dir: usize) -> [bool; 2] {
+        let patterns = table.patterns(self.keys[cell][dir]);
+        [0, 1].map(|side| {
+            let slot = &mut self.patterns[side][cell][dir];
+            let changed = *slot != patterns[side];
+            *slot = patterns[side];
+            changed
+        })
     }
 
-    fn refresh_cell(&mut self, cell: usize) {
-        for side in Side::BOTH {
+    /// Refreshes the shape and value of `cell` for the sides marked in `sides`.
+    fn refresh_cell(&mut self, cell: usize, sides: [bool; 2]) {
+        for side in Side::BOTH.into_iter().filter(|side| sides[side.index()]) {
             let s = side.index();
             let (shape, value) = if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Shape::None, 0) };
             let old = self.shapes[s][cell];
@@ -422,22 +417,26 @@ impl Board {
     /// empty cell in reach on that line, and its shape where a pattern changed. Stones keep no
     /// shape (`refresh_cell`).
     fn refresh_around(&mut self, cell: usize) {
+        let table = self.line_table();
         for dir in 0..4 {
             let step = self.step(dir);
             for k in (-REACH..=REACH).filter(|&k| k != 0) {
                 let other = (cell as i32 + k * step) as usize;
-                // A cell whose patterns stay keeps its shape.
-                if self.cells[other] == EMPTY && self.refresh_pattern(other, dir) {
-                    self.refresh_cell(other);
+                // A side whose patterns stay keeps its shape.
+                if self.cells[other] == EMPTY {
+                    let changed = self.refresh_pattern(table, other, dir);
+                    if changed != [false; 2] {
+                        self.refresh_cell(other, changed);
+                    }
                 }
             }
         }
         if self.cells[cell] == EMPTY {
             for dir in 0..4 {
-                self.refresh_pattern(cell, dir);
+                self.refresh_pattern(table, cell, dir);
             }
         }
-        self.refresh_cell(cell);
+        self.refresh_cell(cell, [true; 2]);
     }
 
     /// The renju pattern of black at empty `cell` on `dir`, with extra black stones `extra` added.
@@ -450,7 +449,7 @@ impl Board {
                 key |= u32::from(OWN) << (2 * (offset / step + REACH));
             }
         }
-        lookup(self.rules.win_kind(Side::First), key)
+        self.line_table().patterns(key)[Side::First.index()]
     }
 }
 

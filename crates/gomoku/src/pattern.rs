@@ -83,27 +83,69 @@ impl LinePattern {
 }
 
 const UNKNOWN: u8 = 0xFF;
-const TABLE_SIZE: usize = 1 << 20;
-static TABLES: [OnceLock<Box<[AtomicU8]>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+/// One table per pair of win kinds (black's, white's); only the pairs of the rules ever played fill.
+static TABLES: [OnceLock<LineTable>; 9] = [const { OnceLock::new() }; 9];
 
-/// The pattern for a window key (22 bits, cell `i` at bits `2i`, centre empty), own = code 1.
-#[must_use]
-pub fn lookup(kind: WinKind, key: u32) -> LinePattern {
-    let table = TABLES[kind.index()].get_or_init(|| (0..TABLE_SIZE).map(|_| AtomicU8::new(UNKNOWN)).collect());
-    let index = ((key & 0x3FF) | ((key >> 12) << 10)) as usize & (TABLE_SIZE - 1);
-    let code = table[index].load(Ordering::Relaxed);
-    if code != UNKNOWN {
-        return LinePattern::from_code(code);
+/// Both sides' line patterns of every window, for one rule's pair of win kinds, memoised as they
+/// are met: one load per cell and direction gives black's and white's pattern (a nibble each).
+pub struct LineTable {
+    kinds: [WinKind; 2],
+    /// Both sides win with five or more: the cells five away never change a pattern (a run through
+    /// them and the centre is six, already a five without them), so the key drops them, and the
+    /// table (64 KB) stays in the second-level cache.
+    inner_only: bool,
+    entries: Box<[AtomicU8]>,
+}
+
+impl LineTable {
+    /// The table for black's win kind `kinds[0]` and white's `kinds[1]`.
+    #[must_use]
+    pub fn get(kinds: [WinKind; 2]) -> &'static LineTable {
+        TABLES[kinds[0].index() * 3 + kinds[1].index()].get_or_init(|| {
+            let inner_only = kinds == [WinKind::FiveOrMore; 2];
+            let size = if inner_only { 1 << 16 } else { 1 << 20 };
+            LineTable { kinds, inner_only, entries: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect() }
+        })
     }
+
+    /// The patterns `[black, white]` of a window key (22 bits, cell `i` at bits `2i`, centre
+    /// empty) written with black's stones as own (code 1).
+    #[inline]
+    #[must_use]
+    pub fn patterns(&self, key: u32) -> [LinePattern; 2] {
+        let index = if self.inner_only {
+            ((key >> 2) & 0xFF) | (((key >> 12) & 0xFF) << 8)
+        } else {
+            (key & 0x3FF) | (((key >> 12) & 0x3FF) << 10)
+        } as usize;
+        let code = self.entries[index].load(Ordering::Relaxed);
+        if code != UNKNOWN {
+            return [LinePattern::from_code(code & 0xF), LinePattern::from_code(code >> 4)];
+        }
+        let both = [classify_key(self.kinds[0], key), classify_key(self.kinds[1], swap_sides(key))];
+        // Racing threads compute the same value, so a plain store is enough.
+        self.entries[index].store(both[0] as u8 | (both[1] as u8) << 4, Ordering::Relaxed);
+        both
+    }
+}
+
+/// The same window key seen from the other side: codes 1 and 2 swapped, 0 and 3 kept.
+#[inline]
+#[must_use]
+pub fn swap_sides(key: u32) -> u32 {
+    // Flip both bits of each cell whose two bits differ.
+    let differ = (key ^ (key >> 1)) & 0x0055_5555;
+    key ^ (differ | (differ << 1))
+}
+
+/// The pattern of a window key (own = code 1) by `kind`, computed afresh.
+fn classify_key(kind: WinKind, key: u32) -> LinePattern {
     let mut cells = [0u8; WINDOW];
     for (i, cell) in cells.iter_mut().enumerate() {
         *cell = ((key >> (2 * i)) & 3) as u8;
     }
     cells[CENTRE] = OWN;
-    let pattern = classify(&mut cells, kind);
-    // Racing threads compute the same value, so a plain store is enough.
-    table[index].store(pattern as u8, Ordering::Relaxed);
-    pattern
+    classify(&mut cells, kind)
 }
 
 /// Whether the own run through `at` includes the centre and wins by `kind`.
@@ -255,7 +297,7 @@ mod tests {
     use super::*;
 
     fn pattern(kind: WinKind, text: &str) -> LinePattern {
-        lookup(kind, key_from_text(text))
+        LineTable::get([kind, WinKind::FiveOrMore]).patterns(key_from_text(text))[0]
     }
 
     #[test]
@@ -280,5 +322,48 @@ mod tests {
         assert_eq!(pattern(WinKind::UnblockedFive, "#xx_xx#"), Five);
         // Exactly five: a four whose one end would make six is blocked there.
         assert_eq!(pattern(WinKind::ExactlyFive, "...x.x_x..."), FourBlocked);
+    }
+
+    /// Random window keys with an empty centre (a small xorshift: the test stays reproducible).
+    fn random_keys(count: usize) -> impl Iterator<Item = u32> {
+        let mut state = 0x9E37_79B9_u32;
+        (0..count).map(move |_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state & 0x003F_F3FF
+        })
+    }
+
+    #[test]
+    fn five_or_more_patterns_ignore_the_cells_five_away() {
+        // Every window of the eight inner cells, with each code at each end.
+        for inner in 0..1u32 << 16 {
+            let key = (inner & 0xFF) << 2 | (inner >> 8) << 12;
+            let expected = classify_key(WinKind::FiveOrMore, key);
+            for ends in [0, 1, 2, 3] {
+                let varied = (key & !(3 | 3 << 20)) | ends | (3 - ends) << 20;
+                assert_eq!(classify_key(WinKind::FiveOrMore, varied), expected, "key {key:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn tables_give_both_sides_patterns() {
+        use WinKind::*;
+        for kinds in [
+            [FiveOrMore, FiveOrMore],
+            [ExactlyFive, ExactlyFive],
+            [ExactlyFive, FiveOrMore],
+            [UnblockedFive, UnblockedFive],
+        ] {
+            let table = LineTable::get(kinds);
+            for key in random_keys(5_000) {
+                let expected = [classify_key(kinds[0], key), classify_key(kinds[1], swap_sides(key))];
+                // The second read comes from the memo.
+                assert_eq!(table.patterns(key), expected, "{kinds:?} key {key:#x}");
+                assert_eq!(table.patterns(key), expected, "{kinds:?} key {key:#x} memoised");
+            }
+        }
     }
 }
