@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use tessera_core::zobrist::zobrist_keys;
 use tessera_core::Side;
 
+use crate::cells::CellSet;
 use crate::pattern::{LinePattern, LineTable, OWN, REACH, WALL};
 use crate::point::Point;
 use crate::rules::{Rules, MAX_SIDE};
@@ -67,6 +68,10 @@ pub struct Board {
     values: [[i16; MAX_CELLS]; 2],
     totals: [i32; 2],
     shape_counts: [[u16; SHAPES]; 2],
+    /// Per side and shape, the empty cells holding it (`Shape::None` is not kept).
+    shape_cells: [[CellSet; SHAPES]; 2],
+    /// Per side, the empty cells with a positional value (a line pattern worth something).
+    valued_cells: [CellSet; 2],
     pub(crate) history: Vec<Record>,
     hash: u64,
 }
@@ -104,6 +109,8 @@ impl Board {
             values: [[0; MAX_CELLS]; 2],
             totals: [0; 2],
             shape_counts: [[0; SHAPES]; 2],
+            shape_cells: [[CellSet::EMPTY; SHAPES]; 2],
+            valued_cells: [CellSet::EMPTY; 2],
             history: Vec::with_capacity(POINTS),
             hash: 0,
         };
@@ -137,6 +144,8 @@ impl Board {
         self.values = [[0; MAX_CELLS]; 2];
         self.totals = [0; 2];
         self.shape_counts = [[0; SHAPES]; 2];
+        self.shape_cells = [[CellSet::EMPTY; SHAPES]; 2];
+        self.valued_cells = [CellSet::EMPTY; 2];
         let table = self.line_table();
         for cell in 0..limit {
             if self.cells[cell] == WALL {
@@ -261,6 +270,32 @@ impl Board {
         &self.shape_counts[side.index()]
     }
 
+    /// The empty cells where `side`'s shape passes `wanted`, in board order (`Shape::None`
+    /// cells never: they are not kept).
+    #[inline]
+    pub(crate) fn cells_with(&self, side: Side, wanted: impl Fn(Shape) -> bool) -> impl Iterator<Item = usize> {
+        let sets = &self.shape_cells[side.index()];
+        Shape::ALL
+            .iter()
+            .zip(sets)
+            .filter(|(&shape, _)| wanted(shape))
+            .fold(CellSet::EMPTY, |cells, (_, set)| cells.union(set))
+            .iter()
+    }
+
+    /// The empty cells where `side` makes a threat of at least `level` (above `Threat::None`), in
+    /// board order.
+    #[inline]
+    pub(crate) fn threat_cells(&self, side: Side, level: Threat) -> impl Iterator<Item = usize> {
+        self.cells_with(side, move |shape| shape.threat() != Threat::None && shape.threat() >= level)
+    }
+
+    /// The empty cells with a positional value for either side, in board order.
+    #[inline]
+    pub(crate) fn valued_cells(&self) -> impl Iterator<Item = usize> {
+        self.valued_cells[0].union(&self.valued_cells[1]).iter()
+    }
+
     /// How many empty cells give `side` a threat of at least `level` (read off the shape counts).
     #[must_use]
     pub fn threat_count(&self, side: Side, level: Threat) -> u32 {
@@ -354,8 +389,21 @@ impl Board {
             let s = side.index();
             let (shape, value) = if self.cells[cell] == EMPTY { self.summarise(side, cell) } else { (Shape::None, 0) };
             let old = self.shapes[s][cell];
-            self.shape_counts[s][old as usize] -= u16::from(old != Shape::None);
-            self.shape_counts[s][shape as usize] += u16::from(shape != Shape::None);
+            if old != shape {
+                if old != Shape::None {
+                    self.shape_counts[s][old as usize] -= 1;
+                    self.shape_cells[s][old as usize].remove(cell);
+                }
+                if shape != Shape::None {
+                    self.shape_counts[s][shape as usize] += 1;
+                    self.shape_cells[s][shape as usize].insert(cell);
+                }
+            }
+            if value > 0 {
+                self.valued_cells[s].insert(cell);
+            } else {
+                self.valued_cells[s].remove(cell);
+            }
             self.totals[s] += i32::from(value) - i32::from(self.values[s][cell]);
             self.shapes[s][cell] = shape;
             self.values[s][cell] = value;
@@ -477,8 +525,9 @@ mod tests {
 
     /// One side's line patterns, shape and value of an empty cell.
     type SideState = ([LinePattern; 4], Shape, i16);
-    /// Per empty cell its keys and both sides' states; the sums; the shape counts.
-    type KeptState = (Vec<([u32; 4], SideState, SideState)>, [i32; 2], [[u16; SHAPES]; 2]);
+    /// Per empty cell its keys and both sides' states; the sums; the shape counts; the cell sets.
+    type KeptState =
+        (Vec<([u32; 4], SideState, SideState)>, [i32; 2], [[u16; SHAPES]; 2], ([[CellSet; SHAPES]; 2], [CellSet; 2]));
 
     /// What play and undo keep for the empty cells and the whole board (stones keep stale
     /// patterns, which nothing reads).
@@ -492,7 +541,7 @@ mod tests {
                 (board.keys[cell], black, white)
             })
             .collect();
-        (cells, board.totals, board.shape_counts)
+        (cells, board.totals, board.shape_counts, (board.shape_cells, board.valued_cells))
     }
 
     #[test]

@@ -120,18 +120,18 @@ impl Board {
         })
     }
 
-    /// Writes the empty cells where `side` reaches at least `level` into `moves` (legal only).
+    /// Writes the empty cells where `side` reaches at least `level` (above `Threat::None`) into
+    /// `moves` (legal only), in board order.
     pub(crate) fn threat_moves(&self, side: tessera_core::Side, level: Threat, moves: &mut Moves) {
-        // Most nodes have no such threat: the shape counts say so without a scan.
-        if level > Threat::None && self.threat_count(side, level) == 0 {
+        debug_assert!(level > Threat::None, "every empty cell reaches Threat::None");
+        // Most nodes have no such threat: the shape counts say so without looking at cells.
+        if self.threat_count(side, level) == 0 {
             return;
         }
-        for cell in self.board_cells() {
-            if self.is_empty_cell(cell) && self.threat(side, cell) >= level {
-                let point = self.point(cell);
-                if side != self.to_move() || self.is_legal(point) {
-                    moves.push(point);
-                }
+        for cell in self.threat_cells(side, level) {
+            let point = self.point(cell);
+            if side != self.to_move() || self.is_legal(point) {
+                moves.push(point);
             }
         }
     }
@@ -141,9 +141,7 @@ impl Board {
         if self.threat_count(side, Threat::Five) == 0 {
             return None;
         }
-        self.board_cells()
-            .find(|&cell| self.is_empty_cell(cell) && self.threat(side, cell) == Threat::Five)
-            .map(|cell| self.point(cell))
+        self.threat_cells(side, Threat::Five).next().map(|cell| self.point(cell))
     }
 
     /// The evaluation of a position decided by its threats (a five to play, two fives to meet, an
@@ -276,12 +274,10 @@ impl Board {
             // An open three: block it (any point where it would become a four) or counter with a four.
             self.threat_moves(us, Threat::Four, moves);
             let own = moves.len();
-            for cell in self.board_cells() {
-                if self.is_empty_cell(cell) && self.shape(them, cell).is_four() {
-                    let point = self.point(cell);
-                    if !moves[..own].contains(&point) && self.is_legal(point) {
-                        moves.push(point);
-                    }
+            for cell in self.cells_with(them, Shape::is_four) {
+                let point = self.point(cell);
+                if !moves[..own].contains(&point) && self.is_legal(point) {
+                    moves.push(point);
                 }
             }
             if !moves.is_empty() {
@@ -329,12 +325,9 @@ impl Board {
         let mut count = 0;
         let us = self.to_move();
         let check_forbidden = self.rules.has_forbidden(us);
-        for cell in self.board_cells() {
-            // A cell with no line pattern for either side is too far from the stones to matter.
-            if self.is_empty_cell(cell)
-                && self.cell_value(us, cell) + self.cell_value(us.opponent(), cell) > 0
-                && !(check_forbidden && self.is_forbidden_cell(cell))
-            {
+        // A cell with no line pattern for either side is too far from the stones to matter.
+        for cell in self.valued_cells() {
+            if !(check_forbidden && self.is_forbidden_cell(cell)) {
                 scored[count] = (self.cell_point_value(cell), cell as u16);
                 count += 1;
             }

@@ -10,6 +10,7 @@
 
 pub mod bench;
 mod board;
+mod cells;
 mod eval;
 mod game;
 pub mod notation;

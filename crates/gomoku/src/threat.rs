@@ -116,9 +116,7 @@ impl<'a> ThreatSolver<'a> {
         let mut defences = Moves::new();
         if fives >= 2 {
             // The defender blocks one five point; the attacker plays another.
-            let mut points = board
-                .board_cells()
-                .filter(|&cell| board.is_empty_cell(cell) && board.threat(attacker, cell) == Threat::Five);
+            let mut points = board.threat_cells(attacker, Threat::Five);
             let (Some(block), Some(five)) = (points.next(), points.next()) else { return false };
             self.line.push(board.point(block));
             self.line.push(board.point(five));
@@ -136,12 +134,10 @@ impl<'a> ThreatSolver<'a> {
             }
             board.threat_moves(attacker, Threat::Four, &mut defences);
             let own = defences.len();
-            for cell in board.board_cells() {
-                if board.is_empty_cell(cell) && board.threat(defender, cell) >= Threat::Four {
-                    let point = board.point(cell);
-                    if !defences[..own].contains(&point) {
-                        defences.push(point);
-                    }
+            for cell in board.threat_cells(defender, Threat::Four) {
+                let point = board.point(cell);
+                if !defences[..own].contains(&point) {
+                    defences.push(point);
                 }
             }
         } else {
