@@ -330,6 +330,34 @@ impl Board {
         self.hash ^= KEYS[SIDE_KEY];
     }
 
+    /// The key after `mv` (legal here) where it is cheap to tell: `None` for castling, en passant,
+    /// double pushes (they may open an en passant square) and moves that change castling rights.
+    #[inline]
+    #[must_use]
+    pub(crate) fn hash_after(&self, mv: Move) -> Option<u64> {
+        let (from, to) = (mv.from(), mv.to());
+        let code = self.mailbox[from as usize];
+        let touches_rights = self.castle_rooks.iter().flatten().any(|&rook| rook == from || rook == to)
+            || (code % 6 == Kind::King as u8 && self.castle_rooks[self.side.index()] != [NO_SQUARE; 2]);
+        let double_push = code % 6 == Kind::Pawn as u8 && from ^ to == 16;
+        if matches!(mv.kind(), Some(MoveKind::Castle | MoveKind::EnPassant)) || touches_rights || double_push {
+            return None;
+        }
+        let mut hash = self.hash ^ KEYS[SIDE_KEY] ^ piece_key(code, from);
+        if self.ep != NO_SQUARE {
+            hash ^= KEYS[EP_KEYS + file_of(self.ep) as usize];
+        }
+        let captured = self.mailbox[to as usize];
+        if captured != NO_PIECE {
+            hash ^= piece_key(captured, to);
+        }
+        let placed = match mv.kind() {
+            Some(MoveKind::Promotion(kind)) => self.side.index() as u8 * 6 + kind.index() as u8,
+            _ => code,
+        };
+        Some(hash ^ piece_key(placed, to))
+    }
+
     fn clear_castling(&mut self, color: Color) {
         self.set_castle_rook(color.index(), KING_SIDE, NO_SQUARE);
         self.set_castle_rook(color.index(), QUEEN_SIDE, NO_SQUARE);

@@ -227,6 +227,11 @@ impl Game for Chess {
         self.board.hash_from_scratch()
     }
 
+    #[inline]
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        self.board.hash_after(mv)
+    }
+
     fn rule_outcome(&self, search_root: Option<usize>) -> Option<Outcome> {
         if self.board.halfmove >= 100 {
             // A mate delivered on the hundredth half-move still counts.
