@@ -293,7 +293,7 @@ impl Board {
                 self.halfmove = 0;
                 self.reversible = 0;
             }
-            kind => {
+            _ => {
                 let captured = self.mailbox[to as usize];
                 if captured != NO_PIECE {
                     self.remove_code(captured, to);
@@ -304,11 +304,7 @@ impl Board {
                     }
                 }
                 self.remove_code(code, from);
-                let placed = match kind {
-                    Some(MoveKind::Promotion(kind)) => us.index() as u8 * 6 + kind.index() as u8,
-                    _ => code,
-                };
-                self.put_code(placed, to);
+                self.put_code(self.placed_code(code, mv), to);
                 match code % 6 {
                     0 => {
                         self.halfmove = 0;
@@ -351,11 +347,17 @@ impl Board {
         if captured != NO_PIECE {
             hash ^= piece_key(captured, to);
         }
-        let placed = match mv.kind() {
+        Some(hash ^ piece_key(self.placed_code(code, mv), to))
+    }
+
+    /// The code of the piece `mv` (by the side to move) leaves on its target square: the moving
+    /// piece's `code`, or the piece it promotes to.
+    #[inline]
+    fn placed_code(&self, code: u8, mv: Move) -> u8 {
+        match mv.kind() {
             Some(MoveKind::Promotion(kind)) => self.side.index() as u8 * 6 + kind.index() as u8,
             _ => code,
-        };
-        Some(hash ^ piece_key(placed, to))
+        }
     }
 
     fn clear_castling(&mut self, color: Color) {

@@ -84,7 +84,8 @@ impl LinePattern {
 
 const UNKNOWN: u8 = 0xFF;
 /// One table per pair of win kinds (black's, white's); only the pairs of the rules ever played fill.
-static TABLES: [OnceLock<LineTable>; 9] = [const { OnceLock::new() }; 9];
+static TABLES: [OnceLock<LineTable>; WinKind::COUNT * WinKind::COUNT] =
+    [const { OnceLock::new() }; WinKind::COUNT * WinKind::COUNT];
 
 /// Both sides' line patterns of every window, for one rule's pair of win kinds, memoised as they
 /// are met: one load per cell and direction gives black's and white's pattern (a nibble each).
@@ -101,7 +102,7 @@ impl LineTable {
     /// The table for black's win kind `kinds[0]` and white's `kinds[1]`.
     #[must_use]
     pub fn get(kinds: [WinKind; 2]) -> &'static LineTable {
-        TABLES[kinds[0].index() * 3 + kinds[1].index()].get_or_init(|| {
+        TABLES[kinds[0].index() * WinKind::COUNT + kinds[1].index()].get_or_init(|| {
             let inner_only = kinds == [WinKind::FiveOrMore; 2];
             let size = if inner_only { 1 << 16 } else { 1 << 20 };
             LineTable { kinds, inner_only, entries: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect() }

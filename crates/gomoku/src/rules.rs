@@ -37,6 +37,9 @@ pub enum WinKind {
 }
 
 impl WinKind {
+    /// How many kinds there are ([`WinKind::index`] is below this).
+    pub const COUNT: usize = 3;
+
     /// Index into per-kind tables.
     #[must_use]
     pub const fn index(self) -> usize {
