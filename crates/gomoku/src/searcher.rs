@@ -4,7 +4,7 @@
 //! best-valued point, no search).
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tessera_core::score::mate_in;
 use tessera_core::{
@@ -177,9 +177,8 @@ impl Searcher<Board> for GomokuSearcher {
         }
         // Past this the candidate tree is all forced lines: deeper iterations only repeat a proven result.
         inner.depth = Some(inner.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH));
-        if let Some(time) = inner.move_time {
-            inner.move_time = Some(time.saturating_sub(start.elapsed()).max(Duration::from_millis(1)));
-        }
+        // The move time needs no cut for the threat searches above: the budget runs on the
+        // control's clock, which started with the whole search.
         let mut found = self.alpha_beta.search(root, &inner, control, sink);
         found.nodes += threat_nodes;
         found.time = start.elapsed();
