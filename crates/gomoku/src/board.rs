@@ -70,8 +70,8 @@ pub struct Board {
     shape_counts: [[u16; SHAPES]; 2],
     /// Per side and shape, the empty cells holding it (`Shape::None` is not kept).
     shape_cells: [[CellSet; SHAPES]; 2],
-    /// Per side, the empty cells with a positional value (a line pattern worth something).
-    valued_cells: [CellSet; 2],
+    /// The empty cells with a positional value for either side (a line pattern worth something).
+    valued_cells: CellSet,
     pub(crate) history: Vec<Record>,
     hash: u64,
 }
@@ -110,7 +110,7 @@ impl Board {
             totals: [0; 2],
             shape_counts: [[0; SHAPES]; 2],
             shape_cells: [[CellSet::EMPTY; SHAPES]; 2],
-            valued_cells: [CellSet::EMPTY; 2],
+            valued_cells: CellSet::EMPTY,
             history: Vec::with_capacity(POINTS),
             hash: 0,
         };
@@ -145,7 +145,7 @@ impl Board {
         self.totals = [0; 2];
         self.shape_counts = [[0; SHAPES]; 2];
         self.shape_cells = [[CellSet::EMPTY; SHAPES]; 2];
-        self.valued_cells = [CellSet::EMPTY; 2];
+        self.valued_cells = CellSet::EMPTY;
         let table = self.line_table();
         for cell in 0..limit {
             if self.cells[cell] == WALL {
@@ -293,7 +293,7 @@ impl Board {
     /// The empty cells with a positional value for either side, in board order.
     #[inline]
     pub(crate) fn valued_cells(&self) -> impl Iterator<Item = usize> {
-        self.valued_cells[0].union(&self.valued_cells[1]).iter()
+        self.valued_cells.iter()
     }
 
     /// How many empty cells give `side` a threat of at least `level` (read off the shape counts).
@@ -399,14 +399,14 @@ impl Board {
                     self.shape_cells[s][shape as usize].insert(cell);
                 }
             }
-            if value > 0 {
-                self.valued_cells[s].insert(cell);
-            } else {
-                self.valued_cells[s].remove(cell);
-            }
             self.totals[s] += i32::from(value) - i32::from(self.values[s][cell]);
             self.shapes[s][cell] = shape;
             self.values[s][cell] = value;
+        }
+        if self.values[0][cell] > 0 || self.values[1][cell] > 0 {
+            self.valued_cells.insert(cell);
+        } else {
+            self.valued_cells.remove(cell);
         }
     }
 
@@ -527,7 +527,7 @@ mod tests {
     type SideState = ([LinePattern; 4], Shape, i16);
     /// Per empty cell its keys and both sides' states; the sums; the shape counts; the cell sets.
     type KeptState =
-        (Vec<([u32; 4], SideState, SideState)>, [i32; 2], [[u16; SHAPES]; 2], ([[CellSet; SHAPES]; 2], [CellSet; 2]));
+        (Vec<([u32; 4], SideState, SideState)>, [i32; 2], [[u16; SHAPES]; 2], ([[CellSet; SHAPES]; 2], CellSet));
 
     /// What play and undo keep for the empty cells and the whole board (stones keep stale
     /// patterns, which nothing reads).

@@ -271,20 +271,28 @@ impl Board {
             }
             moves.clear();
         } else if self.shape_count(them, Shape::FlexFour) > 0 {
-            // An open three: block it (any point where it would become a four) or counter with a four.
-            self.threat_moves(us, Threat::Four, moves);
-            let own = moves.len();
-            for cell in self.cells_with(them, Shape::is_four) {
-                let point = self.point(cell);
-                if !moves[..own].contains(&point) && self.is_legal(point) {
-                    moves.push(point);
-                }
-            }
+            self.open_three_defences(moves);
             if !moves.is_empty() {
                 return;
             }
         }
         self.quiet_candidates(quiet_limit, moves);
+    }
+
+    /// Appends the answers to an open three of the opponent (legal only): the side to move's own
+    /// fours, then the points where the opponent would make a four, which are where the three is
+    /// blocked.
+    pub(crate) fn open_three_defences(&self, moves: &mut Moves) {
+        let us = self.to_move();
+        let start = moves.len();
+        self.threat_moves(us, Threat::Four, moves);
+        let own = moves.len();
+        for cell in self.cells_with(us.opponent(), Shape::is_four) {
+            let point = self.point(cell);
+            if !moves[start..own].contains(&point) && self.is_legal(point) {
+                moves.push(point);
+            }
+        }
     }
 
     /// Adds the empty cells where the side to move makes a four with a two or a blocked three
@@ -378,6 +386,26 @@ mod tests {
         // White to move faces black's four blocked at 4,7 (five at 9,7): check.
         let four = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7), (4, 7), (8, 7)]);
         assert!(four.in_check());
+    }
+
+    /// An open three is met at the four points that block it, after the mover's own fours.
+    #[test]
+    fn an_open_three_is_met_by_its_blocks_after_an_own_four() {
+        let blocks = [3, 4, 8, 9].map(|x| Point::new(x, 7));
+        let sorted = |points: &[Point]| {
+            let mut points = points.to_vec();
+            points.sort_by_key(|point| (point.y(), point.x()));
+            points
+        };
+        // Black's open three on row 7, white (to move) far away with nothing of its own.
+        let mut moves = Moves::new();
+        board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7)]).open_three_defences(&mut moves);
+        assert_eq!(sorted(&moves), blocks);
+        // White's three against the edge of column 14 makes fours at 14,3 and 14,4: they come first.
+        moves.clear();
+        board(&[(5, 7), (14, 0), (6, 7), (14, 1), (12, 12), (14, 2), (7, 7)]).open_three_defences(&mut moves);
+        assert_eq!(sorted(&moves[..2]), [Point::new(14, 3), Point::new(14, 4)]);
+        assert_eq!(sorted(&moves[2..]), blocks);
     }
 
     /// The mask names each side's threats from the side to move's view, and changes with the turn.

@@ -132,14 +132,7 @@ impl<'a> ThreatSolver<'a> {
             if refuted {
                 return false;
             }
-            board.threat_moves(attacker, Threat::Four, &mut defences);
-            let own = defences.len();
-            for cell in board.threat_cells(defender, Threat::Four) {
-                let point = board.point(cell);
-                if !defences[..own].contains(&point) {
-                    defences.push(point);
-                }
-            }
+            board.open_three_defences(&mut defences);
         } else {
             return false;
         }
