@@ -15,7 +15,9 @@ use crate::rules::Rules;
 pub fn mcts_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
-        rave_equivalence: Some(200.0),
+        // RAVE fades after about 60 visits: at 3000 playouts a move on 9×9 it won 87 of 139
+        // self-play games against 200 (and 200 had won 23 of 30 against 2000); 5 lost to 60.
+        rave_equivalence: Some(60.0),
         expand_after: 2,
         reuse_tree: true,
         // A go game lasts long; a move takes about this share of the remaining main time.
