@@ -34,9 +34,9 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
             .iter()
             .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
             .collect::<Result<Vec<_>, _>>()?,
-        OpeningSource::Random(plies) => {
+        OpeningSource::Random { plies, seed } => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            tessera_arena::openings::random_openings(&start, pairs, plies, 0x0060_5EED)
+            tessera_arena::openings::random_openings(&start, pairs, plies, 0x0060_5EED ^ seed)
         }
     };
     let referee = match &args.referee {

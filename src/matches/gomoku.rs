@@ -55,7 +55,9 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         OpeningSource::Lines(lines) => {
             lines.iter().map(|line| parse_opening(&empty, line, shift)).collect::<Result<Vec<_>, _>>()?
         }
-        OpeningSource::Random(stones) => central_openings(&empty, common.settings.games.div_ceil(2) as usize, stones),
+        OpeningSource::Random { plies: stones, seed } => {
+            central_openings(&empty, common.settings.games.div_ceil(2) as usize, stones, seed)
+        }
     };
     for engine in &common.engines {
         if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| !matches!(protocol, "pbrain" | "agi")) {
@@ -102,8 +104,9 @@ fn parse_opening(empty: &Board, line: &str, shift: (i32, i32)) -> Result<Board, 
     Ok(board)
 }
 
-/// `count` distinct openings of a few stones in the central 5×5 area, fixed by a seed.
-fn central_openings(empty: &Board, count: usize, stones: usize) -> Vec<Board> {
+/// `count` distinct openings of a few stones in the central 5×5 area, drawn with a fixed seed XOR
+/// `seed` (see [`OpeningSource::Random`]).
+fn central_openings(empty: &Board, count: usize, stones: usize, seed: u64) -> Vec<Board> {
     let rules = empty.rules();
     let (width, height) = (i32::from(rules.width), i32::from(rules.height));
     let (centre_x, centre_y) = (width / 2, height / 2);
@@ -112,7 +115,7 @@ fn central_openings(empty: &Board, count: usize, stones: usize) -> Vec<Board> {
     while (2 * radius + 1) * (2 * radius + 1) < 2 * stones as i32 && 2 * radius + 1 < width.max(height) {
         radius += 1;
     }
-    let mut rng = Rng::new(0x0060_4040);
+    let mut rng = Rng::new(0x0060_4040 ^ seed);
     let mut openings: Vec<Board> = Vec::with_capacity(count);
     for _ in 0..count * 50 {
         if openings.len() == count {

@@ -72,7 +72,8 @@ pub struct MatchArgs {
     /// Order of the `--openings` file: sequential (file order) or random.
     #[arg(long, value_enum, default_value_t = OpeningOrder::Sequential)]
     pub openings_order: OpeningOrder,
-    /// Seed of the random opening order (and of the shipped suite's order).
+    /// Seed of the openings: the order of a shuffled `--openings` file or of the shipped suite, or
+    /// the lines of `--random-openings`.
     #[arg(long, default_value_t = SUITE_ORDER_SEED)]
     pub openings_seed: u64,
     /// Play only shard I of N (from 0) of the game pairs and write their results to `--results`,
@@ -257,8 +258,15 @@ pub enum OpeningSource {
     /// or the game's shipped suite in a fixed shuffled order (so that a short match still spreads
     /// over many openings, and two runs play the same ones).
     Lines(Vec<String>),
-    /// Random openings of this many plies (stones in gomoku); 0 is the start position.
-    Random(usize),
+    /// Random openings of `plies` plies (stones in gomoku; 0 is the start position), drawn with
+    /// each game's own seed XOR `seed`: `--openings-seed`'s difference from its default, so that a
+    /// run without it keeps the openings of earlier runs and another seed draws other lines.
+    Random {
+        /// Plies (stones) per opening.
+        plies: usize,
+        /// Mixed into the game's own seed (0 for the default `--openings-seed`).
+        seed: u64,
+    },
 }
 
 /// The seed of the shipped suites' playing order.
@@ -285,10 +293,11 @@ impl MatchArgs {
             }
             return Ok(OpeningSource::Lines(lines));
         }
+        let seed = self.openings_seed ^ SUITE_ORDER_SEED;
         if let Some(plies) = self.random_openings {
-            return Ok(OpeningSource::Random(plies));
+            return Ok(OpeningSource::Random { plies, seed });
         }
-        Ok(shipped.map_or(OpeningSource::Random(default_plies), |text| {
+        Ok(shipped.map_or(OpeningSource::Random { plies: default_plies, seed }, |text| {
             let mut lines = suite_lines(text);
             shuffle(&mut lines, self.openings_seed);
             OpeningSource::Lines(lines)
@@ -418,8 +427,14 @@ mod tests {
 
     #[test]
     fn random_openings_only_when_asked_or_without_a_suite() {
-        assert_eq!(args(&["--random-openings", "6"]).opening_source(Some(SUITE), 4).unwrap(), OpeningSource::Random(6));
-        assert_eq!(args(&[]).opening_source(None, 4).unwrap(), OpeningSource::Random(4));
+        let random = |extra: &[&str], shipped| args(extra).opening_source(shipped, 4).unwrap();
+        assert_eq!(random(&["--random-openings", "6"], Some(SUITE)), OpeningSource::Random { plies: 6, seed: 0 });
+        assert_eq!(random(&[], None), OpeningSource::Random { plies: 4, seed: 0 });
+        let OpeningSource::Random { seed, .. } = random(&["--random-openings", "6", "--openings-seed", "7"], None)
+        else {
+            panic!("random openings were asked for")
+        };
+        assert_ne!(seed, 0, "another --openings-seed draws other random openings");
         let both = ["tessera", "--game", "chess", "--engine", "cmd=a", "--engine", "cmd=b"].into_iter().chain([
             "--openings",
             "x.epd",

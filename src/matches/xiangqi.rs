@@ -21,9 +21,9 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let common = args.common()?;
     let openings = match args.opening_source(Some(SUITE), 0)? {
         OpeningSource::Lines(lines) => lines.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
-        OpeningSource::Random(plies) => {
+        OpeningSource::Random { plies, seed } => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            random_openings(&Position::start(), pairs, plies, 0x07E5_5E4A)
+            random_openings(&Position::start(), pairs, plies, 0x07E5_5E4A ^ seed)
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
