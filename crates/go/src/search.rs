@@ -16,7 +16,8 @@ pub fn mcts_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
         // RAVE fades after about 60 visits: at 3000 playouts a move on 9×9 it won 87 of 139
-        // self-play games against 200 (and 200 had won 23 of 30 against 2000); 5 lost to 60.
+        // self-play games against 200 (which had won 23 of 30 against 2000); 5 and 20 measured
+        // no better than 60 (docs/go.md, strength log).
         rave_equivalence: Some(60.0),
         expand_after: 2,
         reuse_tree: true,
