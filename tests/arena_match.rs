@@ -1,5 +1,6 @@
 //! `tessera match` end to end: our engines against real third-party engines over every protocol,
-//! result lines checked against the record files, and crashed or hung engines losing cleanly.
+//! result lines checked against the record files, crashed or hung engines losing cleanly, and the
+//! openings seed.
 
 mod support;
 
@@ -138,6 +139,37 @@ fn go_against_gnu_go_refereed_by_gnu_go() {
         assert!(game.contains(winner), "game {round}: {result} but {game}");
     }
     assert!(stdout.contains("referee: ") || stdout.contains("resigns"), "GNU Go scores finished games:\n{stdout}");
+}
+
+/// `--openings-seed` draws the random openings: the same seed plays the same lines again, another
+/// seed other lines (our own engine on both sides, no peer needed).
+#[test]
+fn the_openings_seed_draws_the_random_openings() {
+    let ours = support::engine_binary("tessera-gtp");
+    let engines = ["A", "B"].map(|name| format!("cmd={} name={name} arg=--playouts arg=1", ours.display()));
+    let openings = |run: &str, seed: &str| -> Vec<String> {
+        let sgf = scratch(&format!("openings-seed-{run}")).join("games.sgf");
+        let _ = std::fs::remove_file(&sgf);
+        let extra = ["--size", "9", "--random-openings", "2", "--max-plies", "4", "--openings-seed", seed];
+        let stdout = play(
+            "go",
+            [&engines[0], &engines[1]],
+            "nodes=1",
+            4,
+            &[&extra[..], &["--record", sgf.to_str().unwrap()]].concat(),
+        );
+        let records = std::fs::read_to_string(&sgf).unwrap();
+        assert_eq!(records.matches("(;FF[4]").count(), 4, "{stdout}");
+        // The first two moves of each game (after the header node) are its opening.
+        records
+            .split("(;FF[4]")
+            .skip(1)
+            .map(|game| game.split(';').skip(1).take(2).collect::<Vec<_>>().join(";"))
+            .collect()
+    };
+    let first = openings("first", "1");
+    assert_eq!(first, openings("again", "1"), "the same seed, the same openings");
+    assert_ne!(first, openings("other", "2"), "another seed, other openings");
 }
 
 /// Writes an executable shell script that speaks just enough UCI, then misbehaves on `go`.
