@@ -18,11 +18,11 @@ const SUITE: &str = include_str!("../../data/openings/chess.epd");
 /// On bad arguments or an unreadable opening file.
 pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let common = args.common()?;
-    let openings = match args.opening_source(Some(SUITE), 0)? {
+    let openings = match args.opening_source(Some(SUITE), 0, 0x0C4E_5500)? {
         OpeningSource::Lines(lines) => lines.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
         OpeningSource::Random { plies, seed } => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            random_openings(&Chess::new(Rules::STANDARD), pairs, plies, 0x0C4E_5500 ^ seed)
+            random_openings(&Chess::new(Rules::STANDARD), pairs, plies, seed)
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Chess>>, tessera_arena::ClientError> {

@@ -29,14 +29,14 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         return Err(MatchError::Usage(format!("go boards are 2 to 25 points wide, not {size}")));
     }
     let start = Position::new(size, Rules::CHINESE.with_komi(args.komi));
-    let openings = match args.opening_source(None, 0)? {
+    let openings = match args.opening_source(None, 0, 0x0060_5EED)? {
         OpeningSource::Lines(lines) => lines
             .iter()
             .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
             .collect::<Result<Vec<_>, _>>()?,
         OpeningSource::Random { plies, seed } => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            tessera_arena::openings::random_openings(&start, pairs, plies, 0x0060_5EED ^ seed)
+            tessera_arena::openings::random_openings(&start, pairs, plies, seed)
         }
     };
     let referee = match &args.referee {

@@ -51,7 +51,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     } else {
         (0, 0)
     };
-    let openings = match args.opening_source(suite, RANDOM_OPENING_STONES)? {
+    let openings = match args.opening_source(suite, RANDOM_OPENING_STONES, 0x0060_4040)? {
         OpeningSource::Lines(lines) => {
             lines.iter().map(|line| parse_opening(&empty, line, shift)).collect::<Result<Vec<_>, _>>()?
         }
@@ -104,8 +104,7 @@ fn parse_opening(empty: &Board, line: &str, shift: (i32, i32)) -> Result<Board, 
     Ok(board)
 }
 
-/// `count` distinct openings of a few stones in the central 5×5 area, drawn with a fixed seed XOR
-/// `seed` (see [`OpeningSource::Random`]).
+/// `count` distinct openings of a few stones in the central 5×5 area, drawn with `seed`.
 fn central_openings(empty: &Board, count: usize, stones: usize, seed: u64) -> Vec<Board> {
     let rules = empty.rules();
     let (width, height) = (i32::from(rules.width), i32::from(rules.height));
@@ -115,7 +114,7 @@ fn central_openings(empty: &Board, count: usize, stones: usize, seed: u64) -> Ve
     while (2 * radius + 1) * (2 * radius + 1) < 2 * stones as i32 && 2 * radius + 1 < width.max(height) {
         radius += 1;
     }
-    let mut rng = Rng::new(0x0060_4040 ^ seed);
+    let mut rng = Rng::new(seed);
     let mut openings: Vec<Board> = Vec::with_capacity(count);
     for _ in 0..count * 50 {
         if openings.len() == count {

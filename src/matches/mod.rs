@@ -259,12 +259,12 @@ pub enum OpeningSource {
     /// over many openings, and two runs play the same ones).
     Lines(Vec<String>),
     /// Random openings of `plies` plies (stones in gomoku; 0 is the start position), drawn with
-    /// each game's own seed XOR `seed`: `--openings-seed`'s difference from its default, so that a
-    /// run without it keeps the openings of earlier runs and another seed draws other lines.
+    /// `seed`.
     Random {
         /// Plies (stones) per opening.
         plies: usize,
-        /// Mixed into the game's own seed (0 for the default `--openings-seed`).
+        /// The game's own seed XOR `--openings-seed`'s difference from its default, so that a run
+        /// without it keeps the openings of earlier runs and another seed draws other lines.
         seed: u64,
     },
 }
@@ -275,7 +275,8 @@ const SUITE_ORDER_SEED: u64 = 0x005E_ED0F_0BE1;
 impl MatchArgs {
     /// The openings to play: `--openings FILE`, `--random-openings N`, or else the game's
     /// `shipped` suite (the text of its `data/openings/` file); a game without a suite plays
-    /// random openings of `default_plies`.
+    /// random openings of `default_plies`. Random openings are drawn with the game's own
+    /// `random_seed`, changed by `--openings-seed` when it is given.
     ///
     /// # Errors
     /// [`MatchError::File`] when the opening file cannot be read.
@@ -283,6 +284,7 @@ impl MatchArgs {
         &self,
         shipped: Option<&'static str>,
         default_plies: usize,
+        random_seed: u64,
     ) -> Result<OpeningSource, MatchError> {
         if let Some(path) = &self.openings {
             let text =
@@ -293,7 +295,7 @@ impl MatchArgs {
             }
             return Ok(OpeningSource::Lines(lines));
         }
-        let seed = self.openings_seed ^ SUITE_ORDER_SEED;
+        let seed = random_seed ^ self.openings_seed ^ SUITE_ORDER_SEED;
         if let Some(plies) = self.random_openings {
             return Ok(OpeningSource::Random { plies, seed });
         }
@@ -415,26 +417,26 @@ mod tests {
 
     #[test]
     fn the_shipped_suite_is_the_default_in_a_fixed_shuffled_order() {
-        let OpeningSource::Lines(lines) = args(&[]).opening_source(Some(SUITE), 4).unwrap() else {
+        let OpeningSource::Lines(lines) = args(&[]).opening_source(Some(SUITE), 4, 9).unwrap() else {
             panic!("the suite is the default")
         };
         let mut sorted = lines.clone();
         sorted.sort();
         assert_eq!(sorted, ["five", "four", "one", "three", "two"]);
         assert_ne!(lines, ["one", "two", "three", "four", "five"], "shuffled");
-        assert_eq!(args(&[]).opening_source(Some(SUITE), 4).unwrap(), OpeningSource::Lines(lines), "reproducible");
+        assert_eq!(args(&[]).opening_source(Some(SUITE), 4, 9).unwrap(), OpeningSource::Lines(lines), "reproducible");
     }
 
     #[test]
     fn random_openings_only_when_asked_or_without_a_suite() {
-        let random = |extra: &[&str], shipped| args(extra).opening_source(shipped, 4).unwrap();
-        assert_eq!(random(&["--random-openings", "6"], Some(SUITE)), OpeningSource::Random { plies: 6, seed: 0 });
-        assert_eq!(random(&[], None), OpeningSource::Random { plies: 4, seed: 0 });
+        let random = |extra: &[&str], shipped| args(extra).opening_source(shipped, 4, 9).unwrap();
+        assert_eq!(random(&["--random-openings", "6"], Some(SUITE)), OpeningSource::Random { plies: 6, seed: 9 });
+        assert_eq!(random(&[], None), OpeningSource::Random { plies: 4, seed: 9 });
         let OpeningSource::Random { seed, .. } = random(&["--random-openings", "6", "--openings-seed", "7"], None)
         else {
             panic!("random openings were asked for")
         };
-        assert_ne!(seed, 0, "another --openings-seed draws other random openings");
+        assert_ne!(seed, 9, "another --openings-seed draws other random openings");
         let both = ["tessera", "--game", "chess", "--engine", "cmd=a", "--engine", "cmd=b"].into_iter().chain([
             "--openings",
             "x.epd",
@@ -448,7 +450,7 @@ mod tests {
     fn an_opening_file_is_played_in_file_order() {
         let path = std::env::temp_dir().join(format!("tessera-openings-{}.txt", std::process::id()));
         std::fs::write(&path, "b\n# comment\na\n").unwrap();
-        let source = args(&["--openings", path.to_str().unwrap()]).opening_source(Some(SUITE), 4).unwrap();
+        let source = args(&["--openings", path.to_str().unwrap()]).opening_source(Some(SUITE), 4, 9).unwrap();
         assert_eq!(source, OpeningSource::Lines(vec!["b".into(), "a".into()]));
         std::fs::remove_file(&path).unwrap();
     }

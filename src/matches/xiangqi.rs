@@ -19,11 +19,11 @@ const SUITE: &str = include_str!("../../data/openings/xiangqi.epd");
 /// On bad arguments or an unreadable opening file.
 pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     let common = args.common()?;
-    let openings = match args.opening_source(Some(SUITE), 0)? {
+    let openings = match args.opening_source(Some(SUITE), 0, 0x07E5_5E4A)? {
         OpeningSource::Lines(lines) => lines.iter().map(|line| parse_opening(line)).collect::<Result<Vec<_>, _>>()?,
         OpeningSource::Random { plies, seed } => {
             let pairs = common.settings.games.div_ceil(2) as usize;
-            random_openings(&Position::start(), pairs, plies, 0x07E5_5E4A ^ seed)
+            random_openings(&Position::start(), pairs, plies, seed)
         }
     };
     let make = |engine: usize| -> Result<Box<dyn Contestant<Position>>, tessera_arena::ClientError> {
