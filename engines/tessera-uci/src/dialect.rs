@@ -16,13 +16,12 @@ fn rules(chess960: bool) -> Rules {
     Rules { chess960 }
 }
 
-/// Whether `Use NNUE` starts on. Off while the embedded network, trained on a few million
-/// positions, loses to the tuned hand-crafted evaluation (docs/chess.md, strength log): the
-/// default is the stronger evaluation, and `bench` searches with it.
-const NNUE_BY_DEFAULT: bool = false;
+/// Whether `Use NNUE` starts on: the embedded network beats the tuned hand-crafted evaluation
+/// (docs/chess.md, strength log), so it is the default, and `bench` searches with it.
+const NNUE_BY_DEFAULT: bool = true;
 
 /// The evaluation options: `EvalFile` (a network file, or `<embedded>`) and `Use NNUE` (off: the
-/// hand-crafted evaluation).
+/// hand-crafted evaluation; on by default).
 pub struct Evaluation(NetworkChoice);
 
 impl Default for Evaluation {

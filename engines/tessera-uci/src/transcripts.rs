@@ -43,7 +43,7 @@ fn handshake_lists_every_option() {
             "option name UCI_Elo type spin default 1500 min 800 max 2800",
             "option name UCI_AnalyseMode type check default false",
             "option name EvalFile type string default <embedded>",
-            "option name Use NNUE type check default false",
+            "option name Use NNUE type check default true",
             "uciok",
             "readyok",
         ]
