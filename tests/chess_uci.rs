@@ -1,6 +1,7 @@
 //! Transcripts against the release `tessera-uci` over real pipes: the handshake, searches,
 //! stop/isready/ponderhit/quit while searching, bad input, CR LF, illegal moves, Chess960
-//! notation, `go perft` in Stockfish's format, and positions without a legal move.
+//! notation, `go perft` in Stockfish's format, positions without a legal move, and `bench` searching
+//! with the embedded network (the default evaluation).
 
 mod support;
 
@@ -163,4 +164,20 @@ fn fast_clock_moves_quickly_and_mate_is_found() {
     let lines = engine.read_until(LONG, |line| line.starts_with("bestmove"));
     assert_eq!(best_move(&lines), "a1a8");
     assert!(lines.iter().any(|line| line.contains("score mate 1")), "{lines:?}");
+}
+
+#[test]
+fn bench_searches_with_the_embedded_network_by_default() {
+    let output = std::process::Command::new(support::engine_binary("tessera-uci")).arg("bench").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let nodes: u64 = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Bench: "))
+        .and_then(|nodes| nodes.parse().ok())
+        .unwrap_or_else(|| panic!("a signature line: {text}"));
+    let options = tessera_core::EngineOptions::default();
+    let depth = tessera_chess::bench::BENCH_DEPTH;
+    let network = tessera_chess::nnue::default_network();
+    assert_eq!(nodes, tessera_chess::bench::run_bench(depth, &options, Some(&network)).0, "{text}");
+    assert_ne!(nodes, tessera_chess::bench::run_bench(depth, &options, None).0, "not the hand-crafted evaluation");
 }
