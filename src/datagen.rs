@@ -122,8 +122,8 @@ pub struct DatagenArgs {
     /// Gomoku's rules and board (`freestyle 15x15`, `standard 15x15`, `renju 15x15`, `caro 15x15`, …).
     #[arg(long, default_value = "freestyle 15x15")]
     pub rules: tessera_gomoku::Rules,
-    /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
-    /// hand-crafted evaluation.
+    /// Evaluate with this network file (`embedded`: the engine's default network, chess and
+    /// xiangqi) instead of the hand-crafted evaluation.
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
 }
@@ -137,9 +137,9 @@ pub enum DatagenError {
     /// The network file could not be used.
     #[error(transparent)]
     Network(#[from] NetworkError),
-    /// `--network` was given for a game without a network evaluation.
-    #[error("{0} has no network evaluation: leave out --network")]
-    NoNetwork(&'static str),
+    /// `--network embedded` was given for a game without a built-in network.
+    #[error("{0} has no embedded network: give a network file to --network, or leave it out")]
+    NoEmbeddedNetwork(&'static str),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -169,10 +169,11 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
             })
         }
         DatagenGame::Gomoku => {
-            if choice.is_some() {
-                return Err(DatagenError::NoNetwork("gomoku"));
+            if choice.is_some_and(|path| path.as_os_str() == "embedded") {
+                return Err(DatagenError::NoEmbeddedNetwork("gomoku"));
             }
-            let start = tessera_gomoku::Board::new(args.rules);
+            let mut start = tessera_gomoku::Board::new(args.rules);
+            start.set_network(tessera_gomoku::nnue::load_option(choice)?);
             // Random legal points would scatter stones over the whole board.
             generate(args, GOMOKU, &start, Evaluate::generate_search_moves, tessera_gomoku::Board::clone)
         }

@@ -13,6 +13,8 @@ pub enum TrainGame {
     Chess,
     /// Xiangqi, feature set `xiangqi-kf3`.
     Xiangqi,
+    /// Gomoku and renju (every variant and size in one network), feature set `gomoku-shapes`.
+    Gomoku,
 }
 
 /// Everything `tessera train` accepts.
@@ -46,7 +48,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Evaluation units of one logistic step when scores become win chances, which also makes
-    /// them the network's output units (default: 400 for chess's centipawns, 130 for xiangqi).
+    /// them the network's output units (default: 400 for chess's centipawns, 130 for xiangqi,
+    /// 1000 for gomoku's pattern units).
     #[arg(long)]
     pub score_scale: Option<f32>,
     /// Use only the first N positions of the files.
@@ -79,6 +82,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         score_scale: args.score_scale.unwrap_or(match args.game {
             TrainGame::Chess => TrainSettings::default().score_scale,
             TrainGame::Xiangqi => crate::tune::XIANGQI_SCORE_SCALE as f32,
+            TrainGame::Gomoku => crate::tune::GOMOKU_SCORE_SCALE as f32,
         }),
     };
     let report = |report: &TrainReport| {
@@ -101,6 +105,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let network = match args.game {
         TrainGame::Chess => train::<tessera_chess::Board>(&args.data, &args.out, &settings, report)?,
         TrainGame::Xiangqi => train::<tessera_xiangqi::Position>(&args.data, &args.out, &settings, report)?,
+        TrainGame::Gomoku => train::<tessera_gomoku::Board>(&args.data, &args.out, &settings, report)?,
     };
     println!(
         "wrote {} ({} features, {} hidden, {} bytes)",

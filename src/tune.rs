@@ -11,7 +11,7 @@ pub(crate) const XIANGQI_SCORE_SCALE: f64 = 130.0;
 
 /// The default logistic scale of gomoku scores (pattern-evaluation units, an open three about 60),
 /// where the static evaluation best predicts self-play results (docs/gomoku.md).
-const GOMOKU_SCORE_SCALE: f64 = 1000.0;
+pub(crate) const GOMOKU_SCORE_SCALE: f64 = 1000.0;
 
 /// The games `tessera tune` has a linear evaluation for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -285,7 +285,8 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
 
 /// `tessera datagen --game gomoku` writes renju games whose positions are undecided, carry the
 /// rules they were played under, hold stones near one another (the random plies come from the
-/// candidate moves) and share one result per game; a network is refused by name.
+/// candidate moves) and share one result per game; a network file of gomoku features plays them,
+/// `embedded` and other games' networks are refused.
 #[test]
 fn gomoku_games_are_written_and_read_back() {
     use tessera_core::Game;
@@ -314,8 +315,27 @@ fn gomoku_games_are_written_and_read_back() {
 
     let output = datagen_of("gomoku", "300", "1", &["--network", "embedded"], &path, 1);
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("gomoku has no network evaluation"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("gomoku has no embedded network"));
     assert!(!path.exists());
+    // A network file of gomoku features plays the games (a chess one is refused).
+    let network = temp_file("gomoku-random.nnue");
+    tessera_nnue::Network::random(tessera_gomoku::nnue::FEATURE_SET, tessera_gomoku::nnue::INPUTS, 16, 2)
+        .save(&network)
+        .unwrap();
+    let with_network = ["--rules", "renju 15x15", "--network", network.to_str().unwrap()];
+    let output = datagen_of("gomoku", "300", "1", &with_network, &path, 2);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(check_games(&path, |board: &GomokuBoard, _| assert!(board.outcome().is_none())) <= 2);
+    std::fs::remove_file(&path).unwrap();
+    tessera_nnue::Network::random("chess-768", 768, 16, 2).save(&network).unwrap();
+    let output = datagen_of("gomoku", "300", "1", &["--network", network.to_str().unwrap()], &path, 1);
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("chess-768"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!output.status.success() && !path.exists());
+    std::fs::remove_file(&network).unwrap();
 }
 
 /// `tessera tune --game gomoku` runs one epoch on 60 random games and writes a weights module of

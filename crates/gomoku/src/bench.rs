@@ -1,10 +1,12 @@
 //! `bench`: fixed positions searched to a fixed depth, single-threaded; the node count is the
 //! search's signature (asserted by a test).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera_core::{EngineOptions, Limits, SearchControl, Searcher, Silent};
 
+use crate::nnue::Network;
 use crate::{Board, GomokuSearcher, Point, Rules, Style};
 
 /// Default bench depth.
@@ -19,9 +21,10 @@ const POSITIONS: &[(Rules, &[(u8, u8)])] = &[
     (Rules::CARO_15, &[(7, 7), (7, 6), (6, 6), (8, 8), (5, 5), (4, 4)]),
 ];
 
-/// Total nodes and time of the bench at `depth`.
+/// Total nodes and time of the bench at `depth`, evaluating with `network` or, when `None`, the
+/// pattern weights.
 #[must_use]
-pub fn run(depth: u32) -> (u64, Duration) {
+pub fn run(depth: u32, network: Option<&Arc<Network>>) -> (u64, Duration) {
     let mut nodes = 0;
     let start = Instant::now();
     for (rules, moves) in POSITIONS {
@@ -29,7 +32,8 @@ pub fn run(depth: u32) -> (u64, Duration) {
         for &(x, y) in *moves {
             board.place(Point::new(x, y)).expect("bench positions are valid");
         }
-        let mut searcher = GomokuSearcher::new(&EngineOptions { hash_mb: 16, ..EngineOptions::default() }, Style::Full);
+        let mut searcher = GomokuSearcher::new(&EngineOptions { hash_mb: 16, ..EngineOptions::default() }, Style::Full)
+            .with_network(network.cloned());
         let control = SearchControl::new();
         nodes += searcher.search(&board, &Limits::depth(depth), &control, &mut Silent).nodes;
     }

@@ -2,10 +2,11 @@
 //! both sides, threat counts, evaluation sums and the Zobrist key, all kept on play and undo.
 
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use tessera_core::zobrist::zobrist_keys;
 use tessera_core::Side;
+use tessera_nnue::Network;
 
 use crate::cells::CellSet;
 use crate::pattern::{LinePattern, LineTable, OWN, REACH, WALL};
@@ -74,6 +75,8 @@ pub struct Board {
     valued_cells: CellSet,
     pub(crate) history: Vec<Record>,
     hash: u64,
+    /// The network that evaluates this board, if any (see [`Board::set_network`]).
+    pub(crate) network: Option<Arc<Network>>,
 }
 
 /// Positional value of one line pattern (the shapes carry the threats; see `shape.rs`).
@@ -113,6 +116,7 @@ impl Board {
             valued_cells: CellSet::EMPTY,
             history: Vec::with_capacity(POINTS),
             hash: 0,
+            network: None,
         };
         for y in 0..rules.height {
             for x in 0..rules.width {
@@ -158,6 +162,14 @@ impl Board {
             }
             self.refresh_cell(cell, [true; 2]);
         }
+    }
+
+    /// Lets `network` (a [`crate::nnue::FEATURE_SET`] network, as [`crate::nnue::load`] reads it)
+    /// evaluate this board and the positions searched from it; `None` restores the pattern
+    /// evaluation. Threats that decide the game are scored as before either way.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        debug_assert!(network.as_ref().is_none_or(|network| network.inputs() == crate::nnue::INPUTS));
+        self.network = network;
     }
 
     /// The rules of this game.

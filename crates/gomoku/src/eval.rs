@@ -200,6 +200,9 @@ impl Evaluate for Board {
         if let Some(score) = self.decisive_score() {
             return score;
         }
+        if let Some(network) = &self.network {
+            return crate::nnue::evaluate(network, self);
+        }
         let mut score = 0;
         self.linear_terms(|weight, count| score += WEIGHTS[weight] * count);
         score

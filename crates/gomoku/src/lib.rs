@@ -13,6 +13,7 @@ mod board;
 mod cells;
 mod eval;
 mod game;
+pub mod nnue;
 pub mod notation;
 pub mod openings;
 mod packed;

@@ -1,16 +1,21 @@
 //! The gomoku crate seen through the pbrain protocol: rules by Gomocup number, the `x,y`
 //! notation, the searcher and the opening decisions all come from `tessera-gomoku`.
 
+use std::sync::Arc;
+
 use tessera_core::{EngineOptions, Identity, Score};
+use tessera_gomoku::nnue::Network;
 use tessera_gomoku::notation::Pbrain;
 use tessera_gomoku::{openings, Board, GomokuSearcher, Point, Rules, RulesError, Style, Variant};
 use tessera_pbrain_protocol::{Dialect, RuleCode};
 
 /// Gomoku and renju for pbrain, in a playing style.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Gomoku {
     /// Full strength, or one of the reference opponents.
     pub style: Style,
+    /// The evaluation network (`--eval-file`), or `None` for the pattern evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// Why a board or a stone was refused.
@@ -35,7 +40,7 @@ impl Dialect for Gomoku {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
-        GomokuSearcher::new(options, self.style)
+        GomokuSearcher::new(options, self.style).with_network(self.network.clone())
     }
 
     fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, Refusal> {

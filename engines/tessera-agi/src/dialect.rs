@@ -1,16 +1,21 @@
 //! The gomoku crate seen through the AGI protocol: the 15×15 board, the hex-point notation, the
 //! searcher and the colour-change decisions all come from `tessera-gomoku`.
 
+use std::sync::Arc;
+
 use tessera_agi_protocol::Dialect;
 use tessera_core::{EngineOptions, Identity, Score};
+use tessera_gomoku::nnue::Network;
 use tessera_gomoku::notation::Agi;
 use tessera_gomoku::{openings, Board, GomokuSearcher, PlaceError, Point, Rules, Style};
 
 /// The 15×15 gomoku board for AGI, in a playing style.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Gomoku {
     /// Full strength, or one of the reference opponents.
     pub style: Style,
+    /// The evaluation network (`--eval-file`), or `None` for the pattern evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Dialect for Gomoku {
@@ -24,7 +29,7 @@ impl Dialect for Gomoku {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
-        GomokuSearcher::new(options, self.style)
+        GomokuSearcher::new(options, self.style).with_network(self.network.clone())
     }
 
     fn new_game(&self, forbidden: bool) -> Board {

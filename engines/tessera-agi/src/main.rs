@@ -29,6 +29,10 @@ struct Cli {
     /// Playing style: full, or the reference opponents plain and greedy.
     #[arg(long, default_value = "full", hide = true)]
     style: Style,
+    /// Evaluate with this `gomoku-shapes` network (`tessera train --game gomoku`) instead of the
+    /// pattern weights.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Sub>,
 }
@@ -48,13 +52,17 @@ fn main() {
     if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("logging: {error}");
     }
+    let network = tessera_gomoku::nnue::load_option(cli.eval_file.as_deref()).unwrap_or_else(|error| {
+        eprintln!("tessera-agi: {error}");
+        std::process::exit(2)
+    });
     if let Some(Sub::Bench { depth }) = cli.command {
-        let (nodes, time) = bench::run(depth);
+        let (nodes, time) = bench::run(depth, network.as_ref());
         report::print_lines(report::bench_lines(nodes, time));
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-    run(dialect::Gomoku { style: cli.style }, options, std::io::stdin(), Output::stdout());
+    run(dialect::Gomoku { style: cli.style, network }, options, std::io::stdin(), Output::stdout());
     // GUIs kill the process soon after QUIT: leave at once, the search thread is stopped.
     std::process::exit(0);
 }

@@ -13,7 +13,7 @@ use crate::dialect::Gomoku;
 fn session() -> (Session<Gomoku>, Capture) {
     let capture = Capture::new();
     let options = EngineOptions { hash_mb: 4, ..EngineOptions::default() };
-    (Session::new(Gomoku { style: Style::Full }, options, Output::new(capture.clone())), capture)
+    (Session::new(Gomoku { style: Style::Full, network: None }, options, Output::new(capture.clone())), capture)
 }
 
 fn send(session: &mut Session<Gomoku>, line: &str) -> Flow {
