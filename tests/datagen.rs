@@ -283,6 +283,45 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
     }
 }
 
+/// Writes 60 games of 10 random plies near the stones, scored by the pattern evaluation, to `path`.
+fn write_random_gomoku_data(path: &Path) {
+    use tessera_core::{Evaluate, Game, Rng};
+    use tessera_gomoku::{Board as GomokuBoard, Moves, Rules as GomokuRules};
+    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
+
+    let (mut writer, _) = DataWriter::append::<GomokuBoard>(path).unwrap();
+    let (mut rng, mut moves, mut packed) = (Rng::new(3), Moves::new(), [0u8; GomokuBoard::BYTES]);
+    for _ in 0..60 {
+        let mut board = GomokuBoard::new(GomokuRules::FREESTYLE_15);
+        let mut records = Vec::new();
+        for ply in 0..10 {
+            board.generate_search_moves(&mut moves);
+            board.play(moves[rng.below(moves.len())]);
+            board.pack(&mut packed);
+            let score = board.evaluate().clamp(-9_000, 9_000) as i16;
+            encode_record(&packed, score, WdlResult::Draw, ply == 0, &mut records);
+        }
+        writer.write_game(&records).unwrap();
+    }
+}
+
+/// `tessera train --game gomoku` writes a network the engines load (`gomoku-shapes`), in the
+/// pattern evaluation's units (score scale 1000).
+#[test]
+fn gomoku_training_writes_a_network_the_engines_load() {
+    let data = temp_file("gomoku-train.data");
+    let out = temp_file("gomoku.nnue");
+    write_random_gomoku_data(&data);
+    fit_on(&["train", "--game", "gomoku", "--epochs", "1", "--hidden", "16", "--threads", "1"], &data, &out);
+    let network = tessera_gomoku::nnue::load(&out).unwrap();
+    assert_eq!((network.feature_set(), network.hidden()), ("gomoku-shapes", 16));
+    assert_eq!(network.quantisation().scale, 1000);
+    let checkpoint = format!("{}.checkpoint", out.display());
+    for path in [data, out, checkpoint.into()] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
 /// `tessera datagen --game gomoku` writes renju games whose positions are undecided, carry the
 /// rules they were played under, hold stones near one another (the random plies come from the
 /// candidate moves) and share one result per game; a network file of gomoku features plays them,
@@ -342,31 +381,8 @@ fn gomoku_games_are_written_and_read_back() {
 /// the same shape as the one in force.
 #[test]
 fn gomoku_tuning_runs_and_writes_the_weights_module() {
-    use tessera_core::{Evaluate, Game, Rng};
-    use tessera_gomoku::{Board as GomokuBoard, Moves, Rules as GomokuRules};
-    use tessera_nnue::data::{encode_record, DataWriter, WdlResult};
-
     let data = temp_file("gomoku-tune.data");
-    let (mut writer, _) = DataWriter::append::<GomokuBoard>(&data).unwrap();
-    let (mut rng, mut moves, mut packed) = (Rng::new(3), Moves::new(), [0u8; GomokuBoard::BYTES]);
-    for _ in 0..60 {
-        let mut board = GomokuBoard::new(GomokuRules::FREESTYLE_15);
-        let mut records = Vec::new();
-        for ply in 0..10 {
-            board.generate_search_moves(&mut moves);
-            board.play(moves[rng.below(moves.len())]);
-            board.pack(&mut packed);
-            encode_record(
-                &packed,
-                board.evaluate().clamp(-9_000, 9_000) as i16,
-                WdlResult::Draw,
-                ply == 0,
-                &mut records,
-            );
-        }
-        writer.write_game(&records).unwrap();
-    }
-    drop(writer);
+    write_random_gomoku_data(&data);
     let in_force = include_str!("../crates/gomoku/src/weights.rs");
     tune_one_epoch("gomoku", &data, in_force, "pub(crate) const WAITER_WEIGHT: [i32; SHAPES]");
 }

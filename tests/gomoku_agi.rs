@@ -76,3 +76,8 @@ fn pbrain_against_agi() {
     white.send("QUIT");
     assert!(black.wait_exit(Duration::from_millis(500)) && white.wait_exit(Duration::from_secs(1)));
 }
+
+#[test]
+fn eval_file_networks_evaluate_and_bad_files_are_refused() {
+    support::gomoku_eval_file_is_used_or_refused("tessera-agi");
+}

@@ -118,43 +118,5 @@ fn bench_signature_of_the_release_binary() {
 
 #[test]
 fn eval_file_networks_evaluate_and_bad_files_are_refused() {
-    use tessera_gomoku::nnue::{Network, FEATURE_SET, INPUTS};
-    let folder = std::env::temp_dir().join(format!("tessera-pbrain-eval-file-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
-    let bench = |network: &std::path::Path| {
-        let output = std::process::Command::new(engine_binary("pbrain-tessera"))
-            .arg("--eval-file")
-            .arg(network)
-            .args(["bench", "3"])
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    };
-    // A network's bench is the library's bench with that network, not the pattern evaluation's.
-    let network = Network::random(FEATURE_SET, INPUTS, 32, 4);
-    let good = folder.join("good.nnue");
-    network.save(&good).unwrap();
-    let expected = tessera_gomoku::bench::run(3, Some(&std::sync::Arc::new(network))).0;
-    assert_ne!(expected, tessera_gomoku::bench::run(3, None).0);
-    let (code, stdout, _) = bench(&good);
-    assert_eq!(code, Some(0));
-    assert_eq!(stdout.lines().last(), Some(format!("Bench: {expected}").as_str()), "{stdout}");
-    // Another game's network, or a damaged file: a message on stderr, nothing on stdout, exit 2.
-    let chess = folder.join("chess.nnue");
-    Network::random("chess-768", 768, 32, 4).save(&chess).unwrap();
-    let truncated = folder.join("truncated.nnue");
-    std::fs::write(&truncated, &std::fs::read(&good).unwrap()[..100]).unwrap();
-    for (file, message) in
-        [(&chess, "chess-768"), (&truncated, "truncated.nnue"), (&folder.join("absent.nnue"), "absent")]
-    {
-        let (code, stdout, stderr) = bench(file);
-        assert_eq!(code, Some(2), "{stderr}");
-        assert!(stdout.is_empty(), "{stdout}");
-        assert!(stderr.contains(message), "{stderr}");
-    }
-    std::fs::remove_dir_all(&folder).unwrap();
+    support::gomoku_eval_file_is_used_or_refused("pbrain-tessera");
 }

@@ -32,8 +32,8 @@ pub fn run(depth: u32, network: Option<&Arc<Network>>) -> (u64, Duration) {
         for &(x, y) in *moves {
             board.place(Point::new(x, y)).expect("bench positions are valid");
         }
-        let mut searcher = GomokuSearcher::new(&EngineOptions { hash_mb: 16, ..EngineOptions::default() }, Style::Full)
-            .with_network(network.cloned());
+        board.set_network(network.cloned());
+        let mut searcher = GomokuSearcher::new(&EngineOptions { hash_mb: 16, ..EngineOptions::default() }, Style::Full);
         let control = SearchControl::new();
         nodes += searcher.search(&board, &Limits::depth(depth), &control, &mut Silent).nodes;
     }

@@ -21,7 +21,6 @@ pub use tessera_nnue::{Network, NetworkError};
 
 use crate::board::Board;
 use crate::pattern::LinePattern;
-use crate::rules::Variant;
 use crate::shape::SHAPES;
 
 /// The name of the feature set, written into network files.
@@ -50,35 +49,12 @@ static OTHER_VIEW: [u16; INPUTS] = {
         } else if index < CONTEXT {
             HELD + (index - HELD + SHAPES) % (2 * SHAPES)
         } else {
-            index ^ 1
+            CONTEXT + ((index - CONTEXT) ^ 1)
         } as u16;
         index += 1;
     }
     table
 };
-
-/// The features of one empty cell, black's view: its shape pair and its four line pairs,
-/// [`ABSENT`] where a pair is empty or the cell carries no line pattern.
-type CellFeatures = [u16; 5];
-const ABSENT: u16 = u16::MAX;
-
-/// The features valued `cell` of `board` contributes (black's view).
-#[inline]
-fn cell_features(board: &Board, cell: usize) -> CellFeatures {
-    let mut features = [ABSENT; 5];
-    let (black, white) = (Side::First, Side::Second);
-    let shapes = (board.shape(black, cell) as usize, board.shape(white, cell) as usize);
-    if shapes != (0, 0) {
-        features[0] = (SHAPE_PAIRS + shapes.0 * SHAPES + shapes.1) as u16;
-    }
-    for dir in 0..4 {
-        let lines = (board.pattern(black, cell, dir) as usize, board.pattern(white, cell, dir) as usize);
-        if lines != (0, 0) {
-            features[1 + dir] = (LINE_PAIRS + lines.0 * LINE_CODES + lines.1) as u16;
-        }
-    }
-    features
-}
 
 /// The active features of a board seen from black, with how often each occurs.
 pub(crate) struct FeatureCounts {
@@ -92,20 +68,28 @@ impl FeatureCounts {
     /// Gathers the features of `board` from black's perspective.
     pub(crate) fn of(board: &Board) -> FeatureCounts {
         let mut features = FeatureCounts { counts: [0; INPUTS], active: [0; INPUTS], len: 0 };
+        let (black, white) = (Side::First, Side::Second);
         for cell in board.valued_cells() {
-            for feature in cell_features(board, cell).into_iter().filter(|&feature| feature != ABSENT) {
-                features.add(usize::from(feature));
+            let shapes = (board.shape(black, cell) as usize, board.shape(white, cell) as usize);
+            if shapes != (0, 0) {
+                features.add(SHAPE_PAIRS + shapes.0 * SHAPES + shapes.1);
+            }
+            for dir in 0..4 {
+                let lines = (board.pattern(black, cell, dir) as usize, board.pattern(white, cell, dir) as usize);
+                if lines != (0, 0) {
+                    features.add(LINE_PAIRS + lines.0 * LINE_CODES + lines.1);
+                }
             }
         }
         // Presence and context, read off the shape counts and the rules.
-        for (offset, side) in [(0, Side::First), (SHAPES, Side::Second)] {
+        for (offset, side) in [(0, black), (SHAPES, white)] {
             for (shape, &count) in board.shape_counts(side).iter().enumerate().skip(1) {
                 if count > 0 {
                     features.add(HELD + offset + shape);
                 }
             }
         }
-        features.add(CONTEXT + 2 * variant_index(board.game_rules().variant));
+        features.add(CONTEXT + 2 * board.game_rules().variant.index());
         features
     }
 
@@ -125,15 +109,6 @@ impl FeatureCounts {
             let seen = if side == Side::First { feature } else { OTHER_VIEW[usize::from(feature)] };
             (usize::from(seen), count)
         })
-    }
-}
-
-fn variant_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Freestyle => 0,
-        Variant::Standard => 1,
-        Variant::Renju => 2,
-        Variant::Caro => 3,
     }
 }
 
@@ -298,14 +273,13 @@ mod tests {
     fn a_searcher_with_a_network_still_wins_and_defends() {
         // Black's four at 4,7 wins at once; then white must block black's four.
         let win = board_from(Rules::FREESTYLE_15, &[(0, 7), (0, 9), (1, 7), (1, 9), (2, 7), (2, 9), (3, 7), (14, 9)]);
-        let mut searcher = GomokuSearcher::new(&tessera_core::EngineOptions::default(), Style::Full)
-            .with_network(Some(random_network(7)));
-        let best = |searcher: &mut GomokuSearcher, board: &Board| {
-            searcher.search(board, &Limits::depth(4), &SearchControl::new(), &mut Silent).best.unwrap()
-        };
-        assert_eq!(best(&mut searcher, &win), Point::new(4, 7));
         let block = board_from(Rules::FREESTYLE_15, &[(0, 7), (0, 9), (1, 7), (1, 9), (2, 7), (14, 14), (3, 7)]);
-        assert_eq!(best(&mut searcher, &block), Point::new(4, 7));
+        let mut searcher = GomokuSearcher::new(&tessera_core::EngineOptions::default(), Style::Full);
+        for mut board in [win, block] {
+            board.set_network(Some(random_network(7)));
+            let best = searcher.search(&board, &Limits::depth(4), &SearchControl::new(), &mut Silent).best;
+            assert_eq!(best, Some(Point::new(4, 7)));
+        }
     }
 
     #[test]

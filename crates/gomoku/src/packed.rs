@@ -18,7 +18,6 @@ use crate::board::Board;
 use crate::point::Point;
 use crate::rules::{Rules, RulesError, Variant, MAX_SIDE};
 
-const VARIANTS: [Variant; 4] = [Variant::Freestyle, Variant::Standard, Variant::Renju, Variant::Caro];
 const HEADER: usize = 3;
 
 /// Why packed bytes are not a gomoku position.
@@ -57,8 +56,7 @@ impl PackedPosition for Board {
     fn pack(&self, out: &mut [u8]) {
         out.fill(0);
         let rules = self.game_rules();
-        // `VARIANTS` lists every variant.
-        out[0] = VARIANTS.iter().position(|&variant| variant == rules.variant).expect("every variant is listed") as u8;
+        out[0] = rules.variant.index() as u8;
         out[1] = rules.width;
         out[2] = rules.height;
         for (index, point) in points(rules).enumerate() {
@@ -75,7 +73,7 @@ impl PackedPosition for Board {
         if bytes.len() != Self::BYTES {
             return Err(UnpackError::Length { found: bytes.len() });
         }
-        let variant = *VARIANTS.get(usize::from(bytes[0])).ok_or(UnpackError::Variant(bytes[0]))?;
+        let variant = *Variant::ALL.get(usize::from(bytes[0])).ok_or(UnpackError::Variant(bytes[0]))?;
         let rules = Rules::new(variant, u32::from(bytes[1]), u32::from(bytes[2]))?;
         let code = |index: usize| (bytes[HEADER + index / 4] >> (2 * (index % 4))) & 3;
         let area = usize::from(rules.width) * usize::from(rules.height);

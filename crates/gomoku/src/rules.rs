@@ -25,6 +25,17 @@ pub enum Variant {
     Caro,
 }
 
+impl Variant {
+    /// Every variant, in index order (the packed form and the network features number them so).
+    pub const ALL: [Variant; 4] = [Variant::Freestyle, Variant::Standard, Variant::Renju, Variant::Caro];
+
+    /// The variant's place in [`Variant::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// How a run of stones wins for one side (the pattern tables are built per kind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinKind {

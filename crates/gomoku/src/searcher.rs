@@ -4,7 +4,6 @@
 //! best-valued point, no search).
 
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Instant;
 
 use tessera_core::score::mate_in;
@@ -16,7 +15,6 @@ use tessera_core::{
 use crate::board::Board;
 use crate::eval::ROOT_QUIET_CANDIDATES;
 use crate::game::Moves;
-use crate::nnue::Network;
 use crate::point::Point;
 use crate::threat::{ThreatKind, ThreatSolver};
 
@@ -64,22 +62,13 @@ const VCT_NODES: u64 = 40_000;
 pub struct GomokuSearcher {
     alpha_beta: AlphaBeta<Board>,
     style: Style,
-    network: Option<Arc<Network>>,
 }
 
 impl GomokuSearcher {
     /// A searcher of `style` with `options` (threads, table size).
     #[must_use]
     pub fn new(options: &EngineOptions, style: Style) -> Self {
-        GomokuSearcher { alpha_beta: AlphaBeta::new(options, 25), style, network: None }
-    }
-
-    /// This searcher evaluating with `network` (see [`Board::set_network`]) instead of the
-    /// pattern weights; `None` keeps the pattern evaluation.
-    #[must_use]
-    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Self {
-        self.network = network;
-        self
+        GomokuSearcher { alpha_beta: AlphaBeta::new(options, 25), style }
     }
 
     /// The style in use.
@@ -102,15 +91,6 @@ impl Searcher<Board> for GomokuSearcher {
         sink: &mut dyn InfoSink<Point>,
     ) -> SearchResult<Point> {
         let start = Instant::now();
-        let mut with_network;
-        let root = match &self.network {
-            Some(network) => {
-                with_network = root.clone();
-                with_network.set_network(Some(Arc::clone(network)));
-                &with_network
-            }
-            None => root,
-        };
         let mut candidates = Moves::new();
         if limits.search_moves.is_empty() {
             root.candidate_moves(ROOT_QUIET_CANDIDATES, &mut candidates);

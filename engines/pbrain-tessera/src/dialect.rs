@@ -40,7 +40,7 @@ impl Dialect for Gomoku {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
-        GomokuSearcher::new(options, self.style).with_network(self.network.clone())
+        GomokuSearcher::new(options, self.style)
     }
 
     fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, Refusal> {
@@ -50,7 +50,9 @@ impl Dialect for Gomoku {
             RuleCode::Renju => Variant::Renju,
             RuleCode::Caro => Variant::Caro,
         };
-        Ok(Board::new(Rules::new(variant, width, height)?))
+        let mut board = Board::new(Rules::new(variant, width, height)?);
+        board.set_network(self.network.clone());
+        Ok(board)
     }
 
     fn place(&self, game: &mut Board, mv: Point) -> Result<(), Refusal> {

@@ -29,11 +29,13 @@ impl Dialect for Gomoku {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
-        GomokuSearcher::new(options, self.style).with_network(self.network.clone())
+        GomokuSearcher::new(options, self.style)
     }
 
     fn new_game(&self, forbidden: bool) -> Board {
-        Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 })
+        let mut board = Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 });
+        board.set_network(self.network.clone());
+        board
     }
 
     fn place(&self, game: &mut Board, mv: Point) -> Result<(), PlaceError> {
