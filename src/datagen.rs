@@ -23,7 +23,7 @@ use tessera_core::{
     Tactical,
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
-use tessera_nnue::{EmbeddedNetwork, Network, NetworkError, EMBEDDED_NAME};
+use tessera_nnue::{Network, NetworkError, EMBEDDED_NAME};
 
 /// When the scores decide a game, in the game's evaluation units.
 #[derive(Clone, Copy, Debug)]
@@ -122,8 +122,8 @@ pub struct DatagenArgs {
     /// Gomoku's rules and board (`freestyle 15x15`, `standard 15x15`, `renju 15x15`, `caro 15x15`, …).
     #[arg(long, default_value = "freestyle 15x15")]
     pub rules: tessera_gomoku::Rules,
-    /// Evaluate with this network file (`embedded`: the engine's default network, chess and
-    /// xiangqi) instead of the hand-crafted evaluation.
+    /// Evaluate with this network file (`embedded`: the engine's default network) instead of the
+    /// hand-crafted evaluation.
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
 }
@@ -137,9 +137,6 @@ pub enum DatagenError {
     /// The network file could not be used.
     #[error(transparent)]
     Network(#[from] NetworkError),
-    /// `--network embedded` was given for a game without a built-in network.
-    #[error("{0} has no embedded network: give a network file to --network, or leave it out")]
-    NoEmbeddedNetwork(&'static str),
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -151,7 +148,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
     match args.game {
         DatagenGame::Chess => {
             let mut start = tessera_chess::Chess::new(tessera_chess::Rules::STANDARD);
-            let nnue = network(choice, &tessera_chess::nnue::DEFAULT_NETWORK)?;
+            let nnue = network(choice, |path| tessera_chess::nnue::DEFAULT_NETWORK.or_file(path))?;
             start.set_network(nnue);
             generate(args, CHESS, &start, Game::generate_legal_moves, |position: &tessera_chess::Chess| {
                 *position.board()
@@ -159,7 +156,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
         }
         DatagenGame::Xiangqi => {
             let mut start = tessera_xiangqi::Position::start();
-            let nnue = network(choice, &tessera_xiangqi::nnue::DEFAULT_NETWORK)?;
+            let nnue = network(choice, |path| tessera_xiangqi::nnue::DEFAULT_NETWORK.or_file(path))?;
             start.set_network(nnue);
             // A record keeps the board only: neither the history nor the network's accumulators.
             generate(args, XIANGQI, &start, Game::generate_legal_moves, |position: &tessera_xiangqi::Position| {
@@ -169,11 +166,8 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
             })
         }
         DatagenGame::Gomoku => {
-            if choice.is_some_and(|path| path.as_os_str() == "embedded") {
-                return Err(DatagenError::NoEmbeddedNetwork("gomoku"));
-            }
             let mut start = tessera_gomoku::Board::new(args.rules);
-            start.set_network(tessera_gomoku::nnue::load_option(choice)?);
+            start.set_network(network(choice, tessera_gomoku::nnue::network_at)?);
             // Random legal points would scatter stones over the whole board.
             generate(args, GOMOKU, &start, Evaluate::generate_search_moves, tessera_gomoku::Board::clone)
         }
@@ -181,11 +175,13 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
 }
 
 /// The network `--network` names: none (the hand-crafted evaluation), `embedded` (the game's
-/// built-in network) or a file of the game's features.
-fn network(choice: Option<&Path>, embedded: &EmbeddedNetwork) -> Result<Option<Arc<Network>>, NetworkError> {
-    choice
-        .map(|path| embedded.or_file(if path.as_os_str() == "embedded" { Path::new(EMBEDDED_NAME) } else { path }))
-        .transpose()
+/// built-in network) or a file of the game's features; `load` reads the last two as an engine's
+/// `EvalFile` would.
+fn network(
+    choice: Option<&Path>,
+    load: impl Fn(&Path) -> Result<Arc<Network>, NetworkError>,
+) -> Result<Option<Arc<Network>>, NetworkError> {
+    choice.map(|path| load(if path.as_os_str() == "embedded" { Path::new(EMBEDDED_NAME) } else { path })).transpose()
 }
 
 /// What the worker threads share.

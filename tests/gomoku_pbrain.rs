@@ -110,9 +110,17 @@ fn yixin_board_is_stateless_per_move() {
 
 #[test]
 fn bench_signature_of_the_release_binary() {
-    let output = std::process::Command::new(engine_binary("pbrain-tessera")).arg("bench").output().unwrap();
-    let text = String::from_utf8_lossy(&output.stdout);
-    // Stockfish's lines (core's `report`), ending with the signature.
+    let bench = |args: &[&str]| {
+        let output = std::process::Command::new(engine_binary("pbrain-tessera")).args(args).output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // Stockfish's lines (core's `report`), ending with the signature: the embedded network's by
+    // default, the pattern evaluation's with `--patterns`.
+    let network = tessera_gomoku::nnue::default_network();
+    let expected = tessera_gomoku::bench::run(tessera_gomoku::bench::BENCH_DEPTH, Some(&network)).0;
+    let text = bench(&["bench"]);
+    assert_eq!(text.lines().last(), Some(format!("Bench: {expected}").as_str()), "{text}");
+    let text = bench(&["--patterns", "bench"]);
     assert_eq!(text.lines().last(), Some("Bench: 13619"), "{text}");
 }
 

@@ -91,6 +91,15 @@ pub trait Evaluate: Game {
     /// The position's value for the side to move, within `±score::MAX_EVAL`.
     fn evaluate(&self) -> i32;
 
+    /// The static evaluation of a node searched with the window `(alpha, beta)`: the stand-pat of
+    /// quiescence and the value the main search prunes by. A game whose exact evaluation is costly
+    /// may answer a cheaper estimate where that lies clearly outside the window; near it, it must
+    /// answer [`Evaluate::evaluate`]. Default: always [`Evaluate::evaluate`].
+    fn evaluate_within(&self, alpha: i32, beta: i32) -> i32 {
+        let _ = (alpha, beta);
+        self.evaluate()
+    }
+
     /// The moves the searcher tries (default: every legal move). A game may narrow the list to
     /// candidates (gomoku: points near stones), but must return only legal moves and at least one
     /// whenever a legal move exists.

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use tessera_core::Side;
 use tessera_nnue::TrainingFeatures;
-pub use tessera_nnue::{Network, NetworkError};
+pub use tessera_nnue::{EmbeddedNetwork, Network, NetworkError};
 
 use crate::board::Board;
 use crate::pattern::LinePattern;
@@ -34,6 +34,17 @@ const CONTEXT: usize = HELD + 2 * SHAPES;
 pub const INPUTS: usize = CONTEXT + 4 * 2;
 /// The largest accumulator the evaluation keeps on its stack (networks with more are refused).
 pub const MAX_HIDDEN: usize = 256;
+/// The network the engines play with unless told otherwise (`tessera train --game gomoku` on our
+/// own self-play data; docs/gomoku.md says how it was made). Checked by `the_default_network_loads`.
+pub static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
+/// How the default network is named in messages and `--eval-file`.
+pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
+
+/// The embedded default network, decoded once.
+#[must_use]
+pub fn default_network() -> Arc<Network> {
+    DEFAULT_NETWORK.get()
+}
 
 /// The same feature seen from the other player: own and other swapped, the colour flipped.
 static OTHER_VIEW: [u16; INPUTS] = {
@@ -129,12 +140,17 @@ pub fn load(path: &std::path::Path) -> Result<Network, NetworkError> {
     Ok(network)
 }
 
-/// [`load`] for an engine's `--eval-file` option: `None` (the pattern evaluation) without a path.
+/// The network an engine's `--eval-file` names: the embedded one for [`DEFAULT_NETWORK_NAME`],
+/// else the file there, read by [`load`].
 ///
 /// # Errors
 /// As [`load`].
-pub fn load_option(path: Option<&std::path::Path>) -> Result<Option<Arc<Network>>, NetworkError> {
-    path.map(|path| load(path).map(Arc::new)).transpose()
+pub fn network_at(path: &std::path::Path) -> Result<Arc<Network>, NetworkError> {
+    if path == std::path::Path::new(DEFAULT_NETWORK_NAME) {
+        Ok(default_network())
+    } else {
+        load(path).map(Arc::new)
+    }
 }
 
 /// The network's evaluation of `board` for the side to move, in the network's unit.
@@ -185,6 +201,7 @@ mod tests {
     use tessera_nnue::PackedPosition;
 
     use super::*;
+    use crate::eval::LAZY_MARGIN;
     use crate::tests::board_from;
     use crate::{GomokuSearcher, Point, Rules, Style};
 
@@ -267,6 +284,49 @@ mod tests {
                 assert_eq!(board.evaluate(), pattern_evaluation, "threats decide as before");
             }
         }
+    }
+
+    #[test]
+    fn the_default_network_loads_and_fears_an_open_three() {
+        let network = default_network();
+        assert_eq!((network.feature_set(), network.inputs()), (FEATURE_SET, INPUTS));
+        assert!(network.hidden() <= MAX_HIDDEN);
+        // An open three of the side that just moved, the other's stones in corners: bad for the
+        // side to move, whichever colour it has.
+        let black_three: &[(u8, u8)] = &[(5, 7), (0, 0), (6, 7), (14, 14), (7, 7)];
+        let white_three: &[(u8, u8)] = &[(0, 0), (5, 7), (14, 14), (6, 7), (0, 14), (7, 7)];
+        for moves in [black_three, white_three] {
+            let mut board = board_from(Rules::FREESTYLE_15, moves);
+            board.set_network(Some(Arc::clone(&network)));
+            assert!(board.decisive_score().is_none());
+            assert!(board.evaluate() < -100, "{}", board.evaluate());
+        }
+    }
+
+    #[test]
+    fn the_network_answers_near_the_window_and_the_patterns_far_outside_it() {
+        let network = default_network();
+        let mut rng = Rng::new(13);
+        let mut estimated = 0;
+        for _ in 0..30 {
+            let mut board = random_board(Rules::FREESTYLE_15, 16, &mut rng);
+            if board.decisive_score().is_some() {
+                continue;
+            }
+            let patterns = board.evaluate();
+            board.set_network(Some(Arc::clone(&network)));
+            let exact = board.evaluate();
+            assert_eq!(exact, evaluate(&network, &board));
+            // Far from the window the estimate answers, on the side of it where the network's value lies.
+            let far = 100_000;
+            let estimate = board.evaluate_within(far, far + 1);
+            assert!(estimate <= far - LAZY_MARGIN, "{estimate}");
+            assert_eq!(board.evaluate_within(-far - 1, -far), estimate);
+            estimated += usize::from(estimate != exact);
+            // A window around the estimate asks the network.
+            assert_eq!(board.evaluate_within(estimate - 1, estimate + 1), exact);
+        }
+        assert!(estimated > 20, "the estimate is not the network's value");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use tessera_pbrain_protocol::{Dialect, RuleCode};
 pub struct Gomoku {
     /// Full strength, or one of the reference opponents.
     pub style: Style,
-    /// The evaluation network (`--eval-file`), or `None` for the pattern evaluation.
+    /// The evaluation network (`--eval-file`), or `None` for the pattern evaluation (`--patterns`).
     pub network: Option<Arc<Network>>,
 }
 

@@ -29,10 +29,13 @@ struct Cli {
     /// Playing style: full, or the reference opponents plain and greedy.
     #[arg(long, default_value = "full", hide = true)]
     style: Style,
-    /// Evaluate with this `gomoku-shapes` network (`tessera train --game gomoku`) instead of the
-    /// pattern weights.
-    #[arg(long)]
-    eval_file: Option<std::path::PathBuf>,
+    /// Evaluate with this `gomoku-shapes` network (`tessera train --game gomoku`); `<embedded>`:
+    /// the built-in one.
+    #[arg(long, default_value = tessera_gomoku::nnue::DEFAULT_NETWORK_NAME)]
+    eval_file: std::path::PathBuf,
+    /// Evaluate with the pattern weights alone, without a network.
+    #[arg(long, conflicts_with = "eval_file")]
+    patterns: bool,
     #[command(subcommand)]
     command: Option<Sub>,
 }
@@ -52,7 +55,8 @@ fn main() {
     if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("logging: {error}");
     }
-    let network = tessera_gomoku::nnue::load_option(cli.eval_file.as_deref()).unwrap_or_else(|error| {
+    let network = (!cli.patterns).then(|| tessera_gomoku::nnue::network_at(&cli.eval_file)).transpose();
+    let network = network.unwrap_or_else(|error| {
         eprintln!("tessera-agi: {error}");
         std::process::exit(2)
     });

@@ -238,7 +238,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else if excluded.is_some() {
             self.stack[ply].eval
         } else {
-            entry.map_or_else(|| position.evaluate().clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval)
+            entry.map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval)
         };
         self.stack[ply].eval = static_eval;
         // The table's value, where its bound allows, is a better guess than the static evaluation.
@@ -492,7 +492,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         let mut best_value = -INFINITE;
         let mut static_eval = 0;
         if !in_check {
-            static_eval = entry.map_or_else(|| position.evaluate().clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
+            static_eval = entry
+                .map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
             best_value = match entry {
                 Some(entry) if entry.refines(static_eval) => entry.value,
                 _ => static_eval,
