@@ -313,7 +313,6 @@ mod tests {
             if board.decisive_score().is_some() {
                 continue;
             }
-            let patterns = board.evaluate();
             board.set_network(Some(Arc::clone(&network)));
             let exact = board.evaluate();
             assert_eq!(exact, evaluate(&network, &board));
