@@ -167,7 +167,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
         }
         DatagenGame::Gomoku => {
             let mut start = tessera_gomoku::Board::new(args.rules);
-            start.set_network(network(choice, tessera_gomoku::nnue::network_at)?);
+            start.set_network(network(choice, tessera_gomoku::nnue::load)?);
             // Random legal points would scatter stones over the whole board.
             generate(args, GOMOKU, &start, Evaluate::generate_search_moves, tessera_gomoku::Board::clone)
         }

@@ -35,7 +35,7 @@ pub const INPUTS: usize = CONTEXT + 4 * 2;
 /// The largest accumulator the evaluation keeps on its stack (networks with more are refused).
 pub const MAX_HIDDEN: usize = 256;
 /// The network the engines play with unless told otherwise (`tessera train --game gomoku` on our
-/// own self-play data; docs/gomoku.md says how it was made). Checked by `the_default_network_loads`.
+/// own self-play data; docs/gomoku.md says how it was made). Checked by `the_default_network_loads_and_fears_an_open_three`.
 pub static DEFAULT_NETWORK: EmbeddedNetwork = EmbeddedNetwork::new(include_bytes!("../nets/default.nnue"), FEATURE_SET);
 /// How the default network is named in messages and `--eval-file`.
 pub const DEFAULT_NETWORK_NAME: &str = tessera_nnue::EMBEDDED_NAME;
@@ -123,34 +123,19 @@ impl FeatureCounts {
     }
 }
 
-/// Reads a `gomoku-shapes` network from `path`.
+/// The network an engine's `--eval-file` names: the embedded one for [`DEFAULT_NETWORK_NAME`],
+/// else the `gomoku-shapes` network in the file there.
 ///
 /// # Errors
-/// When the file cannot be read, is not a network for these features, or its accumulator is
-/// larger than [`MAX_HIDDEN`] (the evaluation keeps it on the stack).
-pub fn load(path: &std::path::Path) -> Result<Network, NetworkError> {
-    let network = Network::load(path, FEATURE_SET)?;
-    let shape = |problem: String| NetworkError::Shape { path: path.display().to_string(), problem };
-    if network.inputs() != INPUTS {
-        return Err(shape(format!("{} inputs, {FEATURE_SET} has {INPUTS}", network.inputs())));
-    }
+/// When the file cannot be read, is not a network for these features and inputs, or its
+/// accumulator is larger than [`MAX_HIDDEN`] (the evaluation keeps it on the stack).
+pub fn load(path: &std::path::Path) -> Result<Arc<Network>, NetworkError> {
+    let network = DEFAULT_NETWORK.or_file(path)?;
     if network.hidden() > MAX_HIDDEN {
-        return Err(shape(format!("{} accumulator values, at most {MAX_HIDDEN} are supported", network.hidden())));
+        let problem = format!("{} accumulator values, at most {MAX_HIDDEN} are supported", network.hidden());
+        return Err(NetworkError::Shape { path: path.display().to_string(), problem });
     }
     Ok(network)
-}
-
-/// The network an engine's `--eval-file` names: the embedded one for [`DEFAULT_NETWORK_NAME`],
-/// else the file there, read by [`load`].
-///
-/// # Errors
-/// As [`load`].
-pub fn network_at(path: &std::path::Path) -> Result<Arc<Network>, NetworkError> {
-    if path == std::path::Path::new(DEFAULT_NETWORK_NAME) {
-        Ok(default_network())
-    } else {
-        load(path).map(Arc::new)
-    }
 }
 
 /// The network's evaluation of `board` for the side to move, in the network's unit.

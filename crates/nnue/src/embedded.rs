@@ -39,16 +39,21 @@ impl EmbeddedNetwork {
     }
 
     /// The network `path` stands for: this one for [`EMBEDDED_NAME`], else the file there (which
-    /// must hold a network of the same features).
+    /// must hold a network of the same features and input count).
     ///
     /// # Errors
     /// When the file cannot be read or is not a network of these features.
     pub fn or_file(&self, path: &Path) -> Result<Arc<Network>, NetworkError> {
         if path == Path::new(EMBEDDED_NAME) {
-            Ok(self.get())
-        } else {
-            Network::load(path, self.feature_set).map(Arc::new)
+            return Ok(self.get());
         }
+        let network = Network::load(path, self.feature_set)?;
+        let inputs = self.get().inputs();
+        if network.inputs() != inputs {
+            let problem = format!("{} inputs, {} has {inputs}", network.inputs(), self.feature_set);
+            return Err(NetworkError::Shape { path: path.display().to_string(), problem });
+        }
+        Ok(Arc::new(network))
     }
 }
 
@@ -126,9 +131,12 @@ mod tests {
         let name = path.display().to_string();
         assert_eq!(choice.load(&name).unwrap(), format!("EvalFile {name} loaded (test-features features, 32 hidden)"));
         assert_eq!((choice.file(), choice.active().unwrap().hidden()), (name.as_str(), 32));
-        // Another game's network and a missing file are refused, and the file's network is kept.
+        // Another game's network, one of the wrong input count and a missing file are refused, and
+        // the file's network is kept.
         Network::random("other-features", 32, 16, 5).save(&path).unwrap();
         assert!(choice.load(&name).is_err());
+        Network::random("test-features", 33, 16, 5).save(&path).unwrap();
+        assert!(choice.load(&name).unwrap_err().to_string().contains("33 inputs"));
         assert!(choice.load("/no/such/network.nnue").is_err());
         assert_eq!((choice.file(), choice.active().unwrap().hidden()), (name.as_str(), 32));
         std::fs::remove_file(&path).unwrap();

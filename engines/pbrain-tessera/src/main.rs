@@ -57,7 +57,7 @@ fn main() {
     if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
         eprintln!("logging: {error}");
     }
-    let network = (!cli.patterns).then(|| tessera_gomoku::nnue::network_at(&cli.eval_file)).transpose();
+    let network = (!cli.patterns).then(|| tessera_gomoku::nnue::load(&cli.eval_file)).transpose();
     let network = network.unwrap_or_else(|error| {
         eprintln!("pbrain-tessera: {error}");
         std::process::exit(2)
