@@ -115,11 +115,13 @@ fn bench_signature_of_the_release_binary() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     // Stockfish's lines (core's `report`), ending with the signature: the embedded network's by
-    // default, the pattern evaluation's with `--patterns`.
+    // default (called lazily: the core's search passes its window to the evaluation), the pattern
+    // evaluation's with `--patterns`.
     let network = tessera_gomoku::nnue::default_network();
     let expected = tessera_gomoku::bench::run(tessera_gomoku::bench::BENCH_DEPTH, Some(&network)).0;
     let text = bench(&["bench"]);
     assert_eq!(text.lines().last(), Some(format!("Bench: {expected}").as_str()), "{text}");
+    assert_eq!(expected, 9319, "the default network's search changed");
     let text = bench(&["--patterns", "bench"]);
     assert_eq!(text.lines().last(), Some("Bench: 13619"), "{text}");
 }

@@ -94,7 +94,9 @@ pub trait Evaluate: Game {
     /// The static evaluation of a node searched with the window `(alpha, beta)`: the stand-pat of
     /// quiescence and the value the main search prunes by. A game whose exact evaluation is costly
     /// may answer a cheaper estimate where that lies clearly outside the window; near it, it must
-    /// answer [`Evaluate::evaluate`]. Default: always [`Evaluate::evaluate`].
+    /// answer [`Evaluate::evaluate`]. The searcher keeps the answer in its table as the node's
+    /// static evaluation, so a later visit with another window may be given the estimate.
+    /// Default: always [`Evaluate::evaluate`].
     fn evaluate_within(&self, alpha: i32, beta: i32) -> i32 {
         let _ = (alpha, beta);
         self.evaluate()

@@ -179,10 +179,15 @@ impl Board {
 }
 
 /// How far outside the search window the pattern evaluation must lie to answer for the network
-/// (see [`Board::evaluate_within`]). Over the bench's searches the embedded network's value is close
-/// to `patterns × 5/4 + 85` (correlation 0.91, residual deviation 260). A margin of 200 leaves the
-/// network a fifth of the evaluations, 400 two fifths; 250 won most at equal time (strength log).
+/// (see [`Board::evaluate_within`]). A margin of 200 leaves the network a fifth of the evaluations,
+/// 400 two fifths; 250 won most at equal time (strength log).
 pub(crate) const LAZY_MARGIN: i32 = 250;
+
+/// The pattern evaluation mapped to the network's scale: over the bench's searches the embedded
+/// network's value is close to `patterns × 5/4 + 85` (correlation 0.91, residual deviation 260).
+const fn network_estimate(patterns: i32) -> i32 {
+    patterns * 5 / 4 + 85
+}
 
 impl Evaluate for Board {
     /// The core's pruning, each part switched on by an SPRT against the step before (strength log).
@@ -216,7 +221,7 @@ impl Evaluate for Board {
         let mut patterns = 0;
         self.linear_terms(|weight, count| patterns += WEIGHTS[weight] * count);
         let Some(network) = &self.network else { return patterns };
-        let estimate = patterns * 5 / 4 + 85;
+        let estimate = network_estimate(patterns);
         if estimate >= beta.saturating_add(LAZY_MARGIN) || estimate <= alpha.saturating_sub(LAZY_MARGIN) {
             return estimate;
         }
