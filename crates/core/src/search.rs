@@ -109,6 +109,15 @@ pub trait Evaluate: Game {
         self.generate_legal_moves(moves);
     }
 
+    /// Legal moves beyond a list that [`Evaluate::generate_search_moves`] narrowed by choice (a
+    /// candidate limit, not a forced reply), for a node where every listed move lost to a forced
+    /// win: the searcher tries them before it calls the node lost, since a win proven against the
+    /// candidates alone is no proof. Moves already listed may be repeated (they are skipped).
+    /// Default: none, the list being every legal move.
+    fn generate_more_search_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+    }
+
     /// Number of move contexts for continuation history (0: no continuation history). See
     /// [`Evaluate::move_context`].
     const MOVE_CONTEXTS: usize = 0;

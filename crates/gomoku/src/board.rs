@@ -55,6 +55,17 @@ pub(crate) struct Record {
     pub won: bool,
     /// Renju: black played a forbidden point with it (and loses).
     pub foul: bool,
+    /// How many line patterns of empty cells the stone changed (the last entries of `Board::changes`).
+    changes: u16,
+}
+
+/// A line pattern of an empty cell as it was before a stone changed it: taking the stone back
+/// restores it instead of reading the line table again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PatternChange {
+    cell: u16,
+    dir: u8,
+    old: [LinePattern; 2],
 }
 
 /// A gomoku/renju position.
@@ -74,6 +85,8 @@ pub struct Board {
     /// The empty cells with a positional value for either side (a line pattern worth something).
     valued_cells: CellSet,
     pub(crate) history: Vec<Record>,
+    /// The patterns the stones of `history` changed, in order (see [`Record`]).
+    changes: Vec<PatternChange>,
     hash: u64,
     /// The network that evaluates this board, if any (see [`Board::set_network`]).
     pub(crate) network: Option<Arc<Network>>,
@@ -115,6 +128,8 @@ impl Board {
             shape_cells: [[CellSet::EMPTY; SHAPES]; 2],
             valued_cells: CellSet::EMPTY,
             history: Vec::with_capacity(POINTS),
+            // A stone changes at most 4 directions × 10 cells; a game's worth grows as needed.
+            changes: Vec::with_capacity(1024),
             hash: 0,
             network: None,
         };
@@ -444,9 +459,14 @@ impl Board {
         let code = Self::stone_code(side);
         self.cells[cell] = code;
         self.toggle_keys(cell, code);
-        self.history.push(Record { point, cell: cell as u16, won, foul });
         self.hash ^= Self::move_key(point, code);
-        self.refresh_around(cell);
+        let logged = self.changes.len();
+        self.refresh_lines_through(cell);
+        // A stone keeps no shape; its patterns stay as they were (nothing reads them, and nothing
+        // on its lines changes them while it stands, so they are right again when it is taken back).
+        self.refresh_cell(cell, [true; 2]);
+        let changes = (self.changes.len() - logged) as u16;
+        self.history.push(Record { point, cell: cell as u16, won, foul, changes });
     }
 
     /// Takes the last stone back.
@@ -460,7 +480,18 @@ impl Board {
         self.cells[cell] = EMPTY;
         self.toggle_keys(cell, code);
         self.hash ^= Self::move_key(record.point, code);
-        self.refresh_around(cell);
+        for _ in 0..record.changes {
+            let change = self.changes.pop().expect("each record's changes are logged");
+            let (other, dir) = (usize::from(change.cell), usize::from(change.dir));
+            let changed = [0, 1].map(|side| {
+                let slot = &mut self.patterns[side][other][dir];
+                let changed = *slot != change.old[side];
+                *slot = change.old[side];
+                changed
+            });
+            self.refresh_cell(other, changed);
+        }
+        self.refresh_cell(cell, [true; 2]);
     }
 
     fn toggle_keys(&mut self, cell: usize, code: u8) {
@@ -473,30 +504,26 @@ impl Board {
         }
     }
 
-    /// Refreshes what the stone just put on or taken from `cell` changed: the line pattern of each
-    /// empty cell in reach on that line, and its shape where a pattern changed. Stones keep no
-    /// shape (`refresh_cell`).
-    fn refresh_around(&mut self, cell: usize) {
+    /// Refreshes what the stone just put on `cell` changed: the line pattern of each empty cell in
+    /// reach on its lines, and that cell's shape where a pattern changed; logs the old patterns.
+    fn refresh_lines_through(&mut self, cell: usize) {
         let table = self.line_table();
         for dir in 0..4 {
             let step = self.step(dir);
             for k in (-REACH..=REACH).filter(|&k| k != 0) {
                 let other = (cell as i32 + k * step) as usize;
+                if self.cells[other] != EMPTY {
+                    continue;
+                }
+                let old = [self.patterns[0][other][dir], self.patterns[1][other][dir]];
+                let changed = self.refresh_pattern(table, other, dir);
                 // A side whose patterns stay keeps its shape.
-                if self.cells[other] == EMPTY {
-                    let changed = self.refresh_pattern(table, other, dir);
-                    if changed != [false; 2] {
-                        self.refresh_cell(other, changed);
-                    }
+                if changed != [false; 2] {
+                    self.changes.push(PatternChange { cell: other as u16, dir: dir as u8, old });
+                    self.refresh_cell(other, changed);
                 }
             }
         }
-        if self.cells[cell] == EMPTY {
-            for dir in 0..4 {
-                self.refresh_pattern(table, cell, dir);
-            }
-        }
-        self.refresh_cell(cell, [true; 2]);
     }
 
     /// The renju pattern of black at empty `cell` on `dir`, with extra black stones `extra` added.
@@ -570,6 +597,9 @@ mod tests {
                     // Now and then a move taken back and another played instead.
                     if rng.below(4) == 0 && board.outcome().is_none() {
                         board.undo();
+                        let mut fresh = board.clone();
+                        fresh.compute_tables();
+                        assert!(kept_state(&board) == kept_state(&fresh), "{rules} after undo {:?}", board);
                         board.generate_legal_moves(&mut moves);
                         board.play(moves[rng.below(moves.len())]);
                     }

@@ -232,6 +232,16 @@ impl Evaluate for Board {
         self.candidate_moves(QUIET_CANDIDATES, moves);
     }
 
+    /// The quiet candidates past the limit, where the list was a choice and not a forced reply
+    /// (a five or an open three to meet).
+    fn generate_more_search_moves(&self, moves: &mut Moves) {
+        if self.winner().is_some() || self.forced_replies(moves) {
+            moves.clear();
+        } else {
+            self.quiet_candidates(usize::MAX, moves);
+        }
+    }
+
     fn move_order_hint(&self, mv: crate::Point) -> i32 {
         self.point_value(mv)
     }
@@ -275,31 +285,37 @@ impl Board {
     /// `quiet_limit` quiet candidates (see [`Board::quiet_candidates`]). Legal moves only, and at
     /// least one whenever a legal move exists.
     pub(crate) fn candidate_moves(&self, quiet_limit: usize, moves: &mut Moves) {
-        moves.clear();
         if self.winner().is_some() {
-            return;
+            moves.clear();
+        } else if !self.forced_replies(moves) {
+            self.quiet_candidates(quiet_limit, moves);
         }
+    }
+
+    /// Puts the forced replies in `moves` and answers true when a threat forces the reply: our
+    /// five, a block of the opponent's five, an answer to its open three (see
+    /// [`Board::open_three_defences`]).
+    fn forced_replies(&self, moves: &mut Moves) -> bool {
+        moves.clear();
         let us = self.to_move();
         let them = us.opponent();
         if let Some(five) = self.five_point(us) {
             moves.push(five);
-            return;
+            return true;
         }
         if self.shape_count(them, Shape::Five) > 0 {
             self.threat_moves(them, Threat::Five, moves);
             // Renju black may be unable to block (a forbidden point): any legal move then.
             if moves.iter().any(|&point| self.is_legal(point)) {
                 moves.retain(|point| self.is_legal(point));
-                return;
+                return true;
             }
             moves.clear();
         } else if self.shape_count(them, Shape::FlexFour) > 0 {
             self.open_three_defences(moves);
-            if !moves.is_empty() {
-                return;
-            }
+            return !moves.is_empty();
         }
-        self.quiet_candidates(quiet_limit, moves);
+        false
     }
 
     /// Appends the answers to an open three of the opponent (legal only): the side to move's own
@@ -473,7 +489,7 @@ mod tests {
     /// The root's longer candidate list extends the inner nodes' list, best first, so the root
     /// only adds moves the inner nodes leave out.
     #[test]
-    fn root_candidates_extend_the_inner_candidates() {
+    fn root_candidates_extend_the_inner_candidates_and_more_extend_both() {
         let position = board(&[(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)]);
         let (mut inner, mut root) = (Moves::new(), Moves::new());
         position.generate_search_moves(&mut inner);
@@ -481,5 +497,12 @@ mod tests {
         assert_eq!(inner.len(), QUIET_CANDIDATES);
         assert_eq!(root.len(), ROOT_QUIET_CANDIDATES);
         assert_eq!(&root[..QUIET_CANDIDATES], &inner[..]);
+        // Past the limit the searcher may ask for every valued cell; a forced reply has no more.
+        let mut more = Moves::new();
+        position.generate_more_search_moves(&mut more);
+        assert!(more.len() > ROOT_QUIET_CANDIDATES && inner.iter().all(|point| more.contains(point)));
+        let open_three = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7)]);
+        open_three.generate_more_search_moves(&mut more);
+        assert!(more.is_empty());
     }
 }

@@ -62,25 +62,15 @@ fn proves_tic_tac_toe_is_a_draw() {
     assert_eq!(result.depth, 9);
 }
 
-#[test]
-fn finds_every_forced_win_and_loss_of_tic_tac_toe() {
-    // Every position reachable from the start, checked against plain minimax.
-    let mut memo = HashMap::new();
-    let mut search = searcher::<TicTacToe>(1, 1);
+/// Every position of tic-tac-toe reachable from the start and not yet decided, once each.
+fn live_positions() -> Vec<TicTacToe> {
     let mut positions = vec![TicTacToe::new()];
     let mut seen = std::collections::HashSet::new();
-    let mut checked = 0;
-    while let Some(mut position) = positions.pop() {
+    let mut live = Vec::new();
+    while let Some(position) = positions.pop() {
         if !seen.insert(position.hash()) || position.outcome().is_some() {
             continue;
         }
-        let truth = solve(&mut position, &mut memo);
-        let result = search.search(&position, &Limits::depth(9), &SearchControl::new(), &mut Silent);
-        assert_eq!(verdict(result.score), truth, "position {position:?}");
-        let best = result.best.expect("a move in a live position");
-        position.play(best);
-        assert_eq!(-solve(&mut position, &mut memo), truth, "{best} must keep the value in {position:?}");
-        position.undo();
         let mut moves = <TicTacToe as Game>::Moves::default();
         position.generate_legal_moves(&mut moves);
         for &mv in moves.iter() {
@@ -88,9 +78,43 @@ fn finds_every_forced_win_and_loss_of_tic_tac_toe() {
             child.play(mv);
             positions.push(child);
         }
-        checked += 1;
+        live.push(position);
     }
-    assert_eq!(checked, 4520, "non-terminal positions of tic-tac-toe");
+    live
+}
+
+#[test]
+fn finds_every_forced_win_and_loss_of_tic_tac_toe() {
+    // Every live position, checked against plain minimax.
+    let mut memo = HashMap::new();
+    let mut search = searcher::<TicTacToe>(1, 1);
+    let positions = live_positions();
+    assert_eq!(positions.len(), 4520, "non-terminal positions of tic-tac-toe");
+    for mut position in positions {
+        let truth = solve(&mut position, &mut memo);
+        let result = search.search(&position, &Limits::depth(9), &SearchControl::new(), &mut Silent);
+        assert_eq!(verdict(result.score), truth, "position {position:?}");
+        let best = result.best.expect("a move in a live position");
+        position.play(best);
+        assert_eq!(-solve(&mut position, &mut memo), truth, "{best} must keep the value in {position:?}");
+    }
+}
+
+#[test]
+fn a_narrowed_candidate_list_proves_no_false_mates() {
+    // Below the root only the lowest free square is a candidate: every mate the search claims
+    // must still be real, the other moves being tried where the candidate loses.
+    let mut memo = HashMap::new();
+    let mut search = searcher::<TicTacToe>(1, 1);
+    let mut mates = 0;
+    for mut position in live_positions() {
+        let result = search.search(&position.clone().narrowed(), &Limits::depth(9), &SearchControl::new(), &mut Silent);
+        if let Score::Mate(moves) = result.score {
+            mates += 1;
+            assert_eq!(moves.signum(), solve(&mut position, &mut memo), "false mate in {position:?}");
+        }
+    }
+    assert!(mates > 1000, "{mates} positions proven");
 }
 
 #[test]

@@ -387,21 +387,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             if shared.aborted() {
                 return 0;
             }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    best_move = Some(mv);
-                    alpha = value;
-                    if is_pv {
-                        self.update_pv(ply, mv);
-                    }
-                    if value >= beta {
-                        if !tactical {
-                            self.heuristics.reward_cutoff(side, ply, depth, (mv, context), &quiets_tried, previous);
-                        }
-                        break;
-                    }
+            if self.take_value(ply, is_pv, (mv, value), (&mut best_value, &mut best_move), &mut alpha, beta) {
+                if !tactical {
+                    self.heuristics.reward_cutoff(side, ply, depth, (mv, context), &quiets_tried, previous);
                 }
+                break;
             }
             if !tactical && quiets_tried.len() < 64 {
                 quiets_tried.push((mv, context));
@@ -410,6 +400,23 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if searched == 0 {
             // Only the excluded move was left: the singular check's caller judges that.
             return alpha;
+        }
+        if best_value <= -MATE_BOUND && best_value < beta && excluded.is_none() {
+            // Every candidate lost to a forced win: try the moves the candidate list left out.
+            let mut more = G::Moves::default();
+            position.generate_more_search_moves(&mut more);
+            for &mv in more.iter().filter(|mv| !moves.contains(mv)) {
+                self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
+                position.play(mv);
+                let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true);
+                position.undo();
+                if shared.aborted() {
+                    return 0;
+                }
+                if self.take_value(ply, is_pv, (mv, value), (&mut best_value, &mut best_move), &mut alpha, beta) {
+                    break;
+                }
+            }
         }
         if excluded.is_none() {
             let bound = Bound::of(best_value, original_alpha, beta);
@@ -565,6 +572,32 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     }
 
     /// `pv[ply] = mv + pv[ply + 1]`.
+    /// Takes a searched move's value into the node's best value and move and its alpha (and the
+    /// PV at a PV node); true when the value reaches `beta`, a cut-off.
+    fn take_value(
+        &mut self,
+        ply: usize,
+        is_pv: bool,
+        (mv, value): (G::Move, i32),
+        (best_value, best_move): (&mut i32, &mut Option<G::Move>),
+        alpha: &mut i32,
+        beta: i32,
+    ) -> bool {
+        if value <= *best_value {
+            return false;
+        }
+        *best_value = value;
+        if value <= *alpha {
+            return false;
+        }
+        *best_move = Some(mv);
+        *alpha = value;
+        if is_pv {
+            self.update_pv(ply, mv);
+        }
+        value >= beta
+    }
+
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];

@@ -15,6 +15,9 @@ pub struct TicTacToe {
     stones: [u16; 2],
     history: Vec<u8>,
     hash: u64,
+    /// The searcher is offered only the lowest free square below the root, the others only
+    /// through [`Evaluate::generate_more_search_moves`] (a test of the candidate fallback).
+    narrowed: bool,
 }
 
 impl Default for TicTacToe {
@@ -27,7 +30,13 @@ impl TicTacToe {
     /// The empty board, first player (X) to move.
     #[must_use]
     pub fn new() -> Self {
-        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0 }
+        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0, narrowed: false }
+    }
+
+    /// The same position with its search moves narrowed to one candidate (see the field).
+    #[must_use]
+    pub fn narrowed(self) -> Self {
+        TicTacToe { narrowed: true, ..self }
     }
 
     /// A position reached by playing `squares` from the empty board.
@@ -143,6 +152,22 @@ impl Evaluate for TicTacToe {
         let us = self.side_to_move().index();
         let open = |side: usize| LINES.iter().filter(|&&line| self.stones[1 - side] & line == 0).count() as i32;
         open(us) - open(1 - us)
+    }
+
+    fn generate_search_moves(&self, moves: &mut Self::Moves) {
+        self.generate_legal_moves(moves);
+        if self.narrowed && !moves.is_empty() {
+            let first = moves[0];
+            moves.clear();
+            moves.push(first);
+        }
+    }
+
+    fn generate_more_search_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.narrowed {
+            self.generate_legal_moves(moves);
+        }
     }
 }
 
