@@ -401,7 +401,12 @@ impl Board {
     /// Reads the line patterns of empty `cell` on `dir` from its key; which side's changed.
     #[inline]
     fn refresh_pattern(&mut self, table: &LineTable, cell: usize, dir: usize) -> [bool; 2] {
-        let patterns = table.patterns(self.keys[cell][dir]);
+        self.set_patterns(cell, dir, table.patterns(self.keys[cell][dir]))
+    }
+
+    /// Sets both sides' line patterns of `cell` on `dir`; which side's changed.
+    #[inline]
+    fn set_patterns(&mut self, cell: usize, dir: usize, patterns: [LinePattern; 2]) -> [bool; 2] {
         [0, 1].map(|side| {
             let slot = &mut self.patterns[side][cell][dir];
             let changed = *slot != patterns[side];
@@ -482,13 +487,8 @@ impl Board {
         self.hash ^= Self::move_key(record.point, code);
         for _ in 0..record.changes {
             let change = self.changes.pop().expect("each record's changes are logged");
-            let (other, dir) = (usize::from(change.cell), usize::from(change.dir));
-            let changed = [0, 1].map(|side| {
-                let slot = &mut self.patterns[side][other][dir];
-                let changed = *slot != change.old[side];
-                *slot = change.old[side];
-                changed
-            });
+            let other = usize::from(change.cell);
+            let changed = self.set_patterns(other, usize::from(change.dir), change.old);
             self.refresh_cell(other, changed);
         }
         self.refresh_cell(cell, [true; 2]);

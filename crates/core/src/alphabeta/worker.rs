@@ -571,7 +571,6 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         best_value
     }
 
-    /// `pv[ply] = mv + pv[ply + 1]`.
     /// Takes a searched move's value into the node's best value and move and its alpha (and the
     /// PV at a PV node); true when the value reaches `beta`, a cut-off.
     fn take_value(
@@ -598,6 +597,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         value >= beta
     }
 
+    /// `pv[ply] = mv + pv[ply + 1]`.
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
