@@ -5,6 +5,7 @@ use crate::info::{InfoSink, SearchResult};
 use crate::limits::{EngineOptions, Limits};
 use crate::moves::MoveBuffer;
 use crate::rng::Rng;
+use crate::score::MATE_BOUND;
 use crate::time::SearchControl;
 
 /// A search algorithm for game `G`. Owned by one engine controller thread; it may spawn helpers.
@@ -88,6 +89,13 @@ pub trait Evaluate: Game {
     /// How aggressively the searcher may prune in this game.
     const PRUNING: Pruning = Pruning::NONE;
 
+    /// The least value [`Evaluate::evaluate`] gives only to a position it has proven won (gomoku:
+    /// a five or a straight four to play), below the mate values; no other evaluation reaches it.
+    /// The searcher treats a line lost by at least this much as lost by force: a node whose
+    /// searched moves all lose so prunes none of the others and tries the moves its list left
+    /// out. Default: [`MATE_BOUND`], the evaluation proving nothing.
+    const DECISIVE: i32 = MATE_BOUND;
+
     /// The position's value for the side to move, within `±score::MAX_EVAL`.
     fn evaluate(&self) -> i32;
 
@@ -111,9 +119,9 @@ pub trait Evaluate: Game {
 
     /// Legal moves beyond a list that [`Evaluate::generate_search_moves`] narrowed by choice (a
     /// candidate limit, not a forced reply), for a node where every listed move lost to a forced
-    /// win: the searcher tries them before it calls the node lost, since a win proven against the
-    /// candidates alone is no proof. Moves already listed may be repeated (they are skipped).
-    /// Default: none, the list being every legal move.
+    /// win (by [`Evaluate::DECISIVE`] or more): the searcher tries them before it calls the node
+    /// lost, since a win proven against the candidates alone is no proof. Moves already listed
+    /// may be repeated (they are skipped). Default: none, the list being every legal move.
     fn generate_more_search_moves(&self, moves: &mut Self::Moves) {
         moves.clear();
     }

@@ -207,6 +207,10 @@ impl Evaluate for Board {
         ..Pruning::NONE
     };
 
+    /// [`Board::decisive_score`]'s claims: a five to play, two fives to meet, a straight four
+    /// the opponent cannot answer with a five.
+    const DECISIVE: i32 = WIN_SOON - 1000;
+
     fn evaluate(&self) -> i32 {
         self.evaluate_within(i32::MIN, i32::MAX)
     }
@@ -220,12 +224,19 @@ impl Evaluate for Board {
         }
         let mut patterns = 0;
         self.linear_terms(|weight, count| patterns += WEIGHTS[weight] * count);
-        let Some(network) = &self.network else { return patterns };
-        let estimate = network_estimate(patterns);
-        if estimate >= beta.saturating_add(LAZY_MARGIN) || estimate <= alpha.saturating_sub(LAZY_MARGIN) {
-            return estimate;
-        }
-        crate::nnue::evaluate(network, self)
+        let value = match &self.network {
+            None => patterns,
+            Some(network) => {
+                let estimate = network_estimate(patterns);
+                if estimate >= beta.saturating_add(LAZY_MARGIN) || estimate <= alpha.saturating_sub(LAZY_MARGIN) {
+                    estimate
+                } else {
+                    crate::nnue::evaluate(network, self)
+                }
+            }
+        };
+        // Only the decisive claims reach DECISIVE (far beyond any weighed position).
+        value.clamp(1 - Self::DECISIVE, Self::DECISIVE - 1)
     }
 
     fn generate_search_moves(&self, moves: &mut Moves) {

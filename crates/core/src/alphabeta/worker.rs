@@ -319,7 +319,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let tactical = <G as Tactical>::ENABLED && position.is_tactical(mv);
             // Quiet moves that are neither the TT move nor killers may be pruned and reduced.
             let late_quiet = !tactical && !is_early_key(keys[index]);
-            if searched > 0 && best_value > -MATE_BOUND {
+            // Where every move so far lost by force, the others are the node's only hope: none is pruned.
+            if searched > 0 && best_value > -G::DECISIVE {
                 if let Some(base) = futility_base {
                     // Futility and late-move pruning: quiet moves at the horizon that cannot raise alpha,
                     // checks aside (a check near the horizon is where a mating attack shows).
@@ -401,7 +402,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             // Only the excluded move was left: the singular check's caller judges that.
             return alpha;
         }
-        if best_value <= -MATE_BOUND && best_value < beta && excluded.is_none() {
+        if best_value <= -G::DECISIVE && best_value < beta && excluded.is_none() {
             // Every candidate lost to a forced win: try the moves the candidate list left out.
             let mut more = G::Moves::default();
             position.generate_more_search_moves(&mut more);
