@@ -118,6 +118,31 @@ fn a_narrowed_candidate_list_proves_no_false_mates() {
 }
 
 #[test]
+fn a_narrowed_candidate_list_proves_no_false_static_wins() {
+    // The same one candidate below the root, and an evaluation that claims a win (or a loss) it
+    // sees statically, at TicTacToe::STATIC_WIN beyond DECISIVE. At shallow depths these claims
+    // reach the root from the leaves: a node whose one candidate loses by such a claim must try the
+    // other moves before it is called lost, or its parent claims a win that is none.
+    let mut memo = HashMap::new();
+    let mut claims = 0;
+    for depth in 1..=4 {
+        let mut search = searcher::<TicTacToe>(1, 1);
+        for mut position in live_positions() {
+            let narrowed = position.clone().narrowed().claiming();
+            let result = search.search(&narrowed, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
+            let verdict = match result.score {
+                Score::Mate(moves) => moves.signum(),
+                Score::Centipawns(value) if value.abs() >= <TicTacToe as crate::Evaluate>::DECISIVE => value.signum(),
+                Score::Centipawns(_) | Score::WinRate(_) => continue,
+            };
+            claims += 1;
+            assert_eq!(verdict, solve(&mut position, &mut memo), "false claim at depth {depth} in {position:?}");
+        }
+    }
+    assert!(claims > 4000, "{claims} claims");
+}
+
+#[test]
 fn finds_connect_four_wins_and_the_defence() {
     // First player has three in the bottom row with both ends open: a win in 1 move.
     let game = ConnectFour::from_moves(&[2, 2, 3, 3, 4, 4]);

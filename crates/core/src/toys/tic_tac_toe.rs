@@ -18,6 +18,10 @@ pub struct TicTacToe {
     /// The searcher is offered only the lowest free square below the root, the others only
     /// through [`Evaluate::generate_more_search_moves`] (a test of the candidate fallback).
     narrowed: bool,
+    /// The evaluation also claims the results it can prove without searching, at
+    /// [`TicTacToe::STATIC_WIN`] (beyond [`Evaluate::DECISIVE`]): a line the side to move can
+    /// complete, or two the opponent can (a test of the decisive bound, as gomoku's straight four).
+    claims: bool,
 }
 
 impl Default for TicTacToe {
@@ -30,13 +34,31 @@ impl TicTacToe {
     /// The empty board, first player (X) to move.
     #[must_use]
     pub fn new() -> Self {
-        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0, narrowed: false }
+        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0, narrowed: false, claims: false }
     }
 
     /// The same position with its search moves narrowed to one candidate (see the field).
     #[must_use]
     pub fn narrowed(self) -> Self {
         TicTacToe { narrowed: true, ..self }
+    }
+
+    /// The same position with an evaluation that claims static wins (see the field).
+    #[must_use]
+    pub fn claiming(self) -> Self {
+        TicTacToe { claims: true, ..self }
+    }
+
+    /// What the claiming evaluation answers for a statically proven win.
+    pub const STATIC_WIN: i32 = 900;
+
+    /// The squares that complete a line of `side`'s (free squares whose line holds two of its stones).
+    fn completions(&self, side: usize) -> u16 {
+        let free = !self.occupied() & 0o777;
+        LINES
+            .iter()
+            .filter(|&&line| (self.stones[side] & line).count_ones() == 2 && free & line != 0)
+            .fold(0, |squares, &line| squares | (free & line))
     }
 
     /// A position reached by playing `squares` from the empty board.
@@ -147,9 +169,19 @@ impl Game for TicTacToe {
 }
 
 impl Evaluate for TicTacToe {
+    const DECISIVE: i32 = 800;
+
     fn evaluate(&self) -> i32 {
-        // Lines still open for us minus lines still open for them: enough to order a tiny search.
         let us = self.side_to_move().index();
+        if self.claims {
+            if self.completions(us) != 0 {
+                return Self::STATIC_WIN;
+            }
+            if self.completions(1 - us).count_ones() >= 2 {
+                return -Self::STATIC_WIN;
+            }
+        }
+        // Lines still open for us minus lines still open for them: enough to order a tiny search.
         let open = |side: usize| LINES.iter().filter(|&&line| self.stones[1 - side] & line == 0).count() as i32;
         open(us) - open(1 - us)
     }
