@@ -89,12 +89,10 @@ static TABLES: [OnceLock<LineTable>; WinKind::COUNT * WinKind::COUNT] =
 
 /// Both sides' line patterns of every window, for one rule's pair of win kinds, memoised as they
 /// are met: one load per cell and direction gives black's and white's pattern (a nibble each).
+/// Windows that no rule can tell apart share an entry ([`HALF_CLASSES`] per half), so the table
+/// (80 KB) stays in the second-level cache beside the transposition table.
 pub struct LineTable {
     kinds: [WinKind; 2],
-    /// Both sides win with five or more: the cells five away never change a pattern (a run through
-    /// them and the centre is six, already a five without them), so the key drops them, and the
-    /// table (64 KB) stays in the second-level cache.
-    inner_only: bool,
     entries: Box<[AtomicU8]>,
 }
 
@@ -102,10 +100,9 @@ impl LineTable {
     /// The table for black's win kind `kinds[0]` and white's `kinds[1]`.
     #[must_use]
     pub fn get(kinds: [WinKind; 2]) -> &'static LineTable {
-        TABLES[kinds[0].index() * WinKind::COUNT + kinds[1].index()].get_or_init(|| {
-            let inner_only = kinds == [WinKind::FiveOrMore; 2];
-            let size = if inner_only { 1 << 16 } else { 1 << 20 };
-            LineTable { kinds, inner_only, entries: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect() }
+        TABLES[kinds[0].index() * WinKind::COUNT + kinds[1].index()].get_or_init(|| LineTable {
+            kinds,
+            entries: (0..HALF_CLASSES * HALF_CLASSES).map(|_| AtomicU8::new(UNKNOWN)).collect(),
         })
     }
 
@@ -114,21 +111,79 @@ impl LineTable {
     #[inline]
     #[must_use]
     pub fn patterns(&self, key: u32) -> [LinePattern; 2] {
-        let index = if self.inner_only {
-            ((key >> 2) & 0xFF) | (((key >> 12) & 0xFF) << 8)
-        } else {
-            (key & 0x3FF) | (((key >> 12) & 0x3FF) << 10)
-        } as usize;
+        let index = usize::from(HALF_INDEX[0][(key & 0x3FF) as usize]) * HALF_CLASSES
+            + usize::from(HALF_INDEX[1][((key >> 12) & 0x3FF) as usize]);
         let code = self.entries[index].load(Ordering::Relaxed);
         if code != UNKNOWN {
             return [LinePattern::from_code(code & 0xF), LinePattern::from_code(code >> 4)];
         }
         let both = [classify_key(self.kinds[0], key), classify_key(self.kinds[1], swap_sides(key))];
-        // Racing threads compute the same value, so a plain store is enough.
+        // Racing threads compute the same value, so a plain store is enough. Windows of one class
+        // classify alike (a test checks every key), so the first one met speaks for the rest.
         self.entries[index].store(both[0] as u8 | (both[1] as u8) << 4, Ordering::Relaxed);
         both
     }
 }
+
+/// Distinct half windows once [`canonical_half`] has merged those no rule tells apart.
+const HALF_CLASSES: usize = 283;
+
+/// A half window (five cells, the one next to the centre in bits 0–1) with what cannot change a
+/// pattern made equal: cells beyond a wall become walls (no line passes a wall), and the
+/// outermost cell counts only when it holds a stone (it can only lengthen a run to six or block
+/// a five beside it), so there a wall is written as empty.
+const fn canonical_half(half: u32) -> u32 {
+    let mut out = 0;
+    let mut distance = 0;
+    while distance < 5 {
+        let cell = (half >> (2 * distance)) & 3;
+        if cell == WALL as u32 {
+            while distance < 4 {
+                out |= (WALL as u32) << (2 * distance);
+                distance += 1;
+            }
+            return out;
+        }
+        out |= cell << (2 * distance);
+        distance += 1;
+    }
+    out
+}
+
+/// The five cells of a half window in the opposite order.
+const fn reversed_half(half: u32) -> u32 {
+    let mut out = 0;
+    let mut slot = 0;
+    while slot < 5 {
+        out |= ((half >> (2 * slot)) & 3) << (2 * (4 - slot));
+        slot += 1;
+    }
+    out
+}
+
+/// The class (below [`HALF_CLASSES`]) of each 10-bit half of a window key: `[0]` for cells 0–4
+/// (the outermost in bits 0–1), `[1]` for cells 6–10 (the innermost in bits 0–1).
+static HALF_INDEX: [[u16; 1024]; 2] = {
+    let mut class_of = [u16::MAX; 1024];
+    let mut classes = 0;
+    let mut half = 0;
+    while half < 1024 {
+        if canonical_half(half as u32) == half as u32 {
+            class_of[half] = classes;
+            classes += 1;
+        }
+        half += 1;
+    }
+    assert!(classes as usize == HALF_CLASSES);
+    let mut index = [[0; 1024]; 2];
+    let mut half = 0;
+    while half < 1024 {
+        index[0][half] = class_of[canonical_half(reversed_half(half as u32)) as usize];
+        index[1][half] = class_of[canonical_half(half as u32) as usize];
+        half += 1;
+    }
+    index
+};
 
 /// The same window key seen from the other side: codes 1 and 2 swapped, 0 and 3 kept.
 #[inline]
@@ -337,14 +392,29 @@ mod tests {
     }
 
     #[test]
-    fn five_or_more_patterns_ignore_the_cells_five_away() {
-        // Every window of the eight inner cells, with each code at each end.
-        for inner in 0..1u32 << 16 {
-            let key = (inner & 0xFF) << 2 | (inner >> 8) << 12;
-            let expected = classify_key(WinKind::FiveOrMore, key);
-            for ends in [0, 1, 2, 3] {
-                let varied = (key & !(3 | 3 << 20)) | ends | (3 - ends) << 20;
-                assert_eq!(classify_key(WinKind::FiveOrMore, varied), expected, "key {key:#x}");
+    fn windows_of_one_class_have_the_same_patterns() {
+        // Each half canonicalised beside every class of the other half, for every win kind and
+        // both sides: then (left, right) ~ (canonical left, right) ~ (canonical left, canonical
+        // right) for all 2^20 windows around an empty centre.
+        let classes: Vec<u32> = (0..1024).filter(|&half| canonical_half(half) == half).collect();
+        assert_eq!(classes.len(), HALF_CLASSES);
+        for half in (0..1024).filter(|&half| canonical_half(half) != half) {
+            for &class in &classes {
+                let pairs = [
+                    (reversed_half(half) | class << 12, reversed_half(canonical_half(half)) | class << 12),
+                    (reversed_half(class) | half << 12, reversed_half(class) | canonical_half(half) << 12),
+                ];
+                for (key, same) in pairs {
+                    for kind in [WinKind::FiveOrMore, WinKind::ExactlyFive, WinKind::UnblockedFive] {
+                        for side_key in [|key| key, swap_sides] {
+                            assert_eq!(
+                                classify_key(kind, side_key(key)),
+                                classify_key(kind, side_key(same)),
+                                "{kind:?} key {key:#x} against {same:#x}"
+                            );
+                        }
+                    }
+                }
             }
         }
     }
