@@ -71,6 +71,19 @@ impl Score {
             Score::WinRate(rate) => rate.clamp(0.0, 1.0),
         }
     }
+
+    /// What the score proves for the side to move, given the game's proven-win bound
+    /// ([`crate::Evaluate::DECISIVE`]): 1 a win, −1 a loss, 0 nothing (a value short of the
+    /// bound, or a win rate).
+    #[must_use]
+    pub fn proven(self, decisive: i32) -> i32 {
+        match self {
+            Score::Mate(moves) if moves > 0 => 1,
+            Score::Mate(_) => -1,
+            Score::Centipawns(value) if value.abs() >= decisive => value.signum(),
+            Score::Centipawns(_) | Score::WinRate(_) => 0,
+        }
+    }
 }
 
 /// Whether a reported value is exact or only a bound (a fail-high or fail-low of the window).
@@ -113,6 +126,16 @@ mod tests {
         assert_eq!(Score::from_value(35), Score::Centipawns(35));
         assert!(is_mate_value(mate_in(MAX_PLY)));
         assert!(!is_mate_value(MAX_EVAL));
+    }
+
+    #[test]
+    fn decisive_values_and_mates_are_proofs() {
+        assert_eq!(Score::Mate(3).proven(MATE_BOUND), 1);
+        assert_eq!(Score::Mate(0).proven(MATE_BOUND), -1);
+        assert_eq!(Score::Centipawns(900).proven(800), 1);
+        assert_eq!(Score::Centipawns(-800).proven(800), -1);
+        assert_eq!(Score::Centipawns(799).proven(800), 0);
+        assert_eq!(Score::WinRate(1.0).proven(800), 0);
     }
 
     #[test]

@@ -263,11 +263,7 @@ mod tests {
         for nodes in [10_000, 20_000, 50_000, 60_000] {
             let mut searcher = GomokuSearcher::new(&EngineOptions::default(), Style::Full);
             let found = searcher.search(&position, &Limits::nodes(nodes), &SearchControl::new(), &mut Silent);
-            let claims_a_win = match found.score {
-                Score::Centipawns(value) => value >= Board::DECISIVE,
-                Score::Mate(moves) => moves > 0,
-                Score::WinRate(_) => unreachable!("alpha-beta reports no win rates"),
-            };
+            let claims_a_win = found.score.proven(Board::DECISIVE) > 0;
             assert!(!claims_a_win, "{nodes} nodes: {:?} for {:?}", found.score, found.best);
         }
     }

@@ -130,11 +130,10 @@ fn a_narrowed_candidate_list_proves_no_false_static_wins() {
         for mut position in live_positions() {
             let narrowed = position.clone().narrowed().claiming();
             let result = search.search(&narrowed, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
-            let verdict = match result.score {
-                Score::Mate(moves) => moves.signum(),
-                Score::Centipawns(value) if value.abs() >= <TicTacToe as crate::Evaluate>::DECISIVE => value.signum(),
-                Score::Centipawns(_) | Score::WinRate(_) => continue,
-            };
+            let verdict = result.score.proven(<TicTacToe as crate::Evaluate>::DECISIVE);
+            if verdict == 0 {
+                continue;
+            }
             claims += 1;
             assert_eq!(verdict, solve(&mut position, &mut memo), "false claim at depth {depth} in {position:?}");
         }
