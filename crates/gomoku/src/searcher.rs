@@ -272,6 +272,6 @@ mod tests {
     fn bench_signature() {
         // The default depth, where the pruning and the aspiration windows act (depth 3 ends first).
         let (nodes, _) = crate::bench::run(crate::bench::BENCH_DEPTH, None);
-        assert_eq!(nodes, 14_038);
+        assert_eq!(nodes, 11_797);
     }
 }
