@@ -108,36 +108,83 @@ pub const fn diagonals(p: usize) -> [usize; 4] {
     [p - STRIDE - 1, p - STRIDE + 1, p + STRIDE - 1, p + STRIDE + 1]
 }
 
-/// Pseudo-liberty statistics of one string, stored at its representative stone.
+/// Pseudo-liberty statistics of one string, stored at its representative stone: the count and the
+/// first four power sums of its liberty points, each liberty counted once per stone it touches.
+/// Such a weighted set of points has as many distinct points as the rank of its moments' Hankel
+/// matrix, which tells one or two liberties apart from more, and names them, in O(1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct StringInfo {
-    /// Stone–empty adjacencies (a liberty touched by two stones counts twice).
-    pseudo: u32,
+    /// Stone–empty adjacencies (a liberty touched by two stones counts twice); below 4 · 625.
+    pseudo: u16,
+    /// Stones in the string.
+    stones: u16,
     /// Sum of the liberty points over those adjacencies.
     sum: u32,
-    /// Sum of their squares.
-    sum_squares: u64,
-    /// Stones in the string.
-    stones: u32,
+    /// Sum of their squares (below 2500 · 729², which fits).
+    sum_squares: u32,
+    /// Sum of their cubes.
+    sum_cubes: u64,
+    /// Sum of their fourth powers.
+    sum_fourths: u64,
 }
 
 impl StringInfo {
     fn add_liberty(&mut self, p: usize) {
+        let (square, cube) = (p * p, p * p * p);
         self.pseudo += 1;
         self.sum += p as u32;
-        self.sum_squares += (p * p) as u64;
+        self.sum_squares += square as u32;
+        self.sum_cubes += cube as u64;
+        self.sum_fourths += (square * square) as u64;
     }
 
     fn remove_liberty(&mut self, p: usize) {
+        let (square, cube) = (p * p, p * p * p);
         self.pseudo -= 1;
         self.sum -= p as u32;
-        self.sum_squares -= (p * p) as u64;
+        self.sum_squares -= square as u32;
+        self.sum_cubes -= cube as u64;
+        self.sum_fourths -= (square * square) as u64;
+    }
+
+    fn absorb(&mut self, other: &StringInfo) {
+        self.pseudo += other.pseudo;
+        self.stones += other.stones;
+        self.sum += other.sum;
+        self.sum_squares += other.sum_squares;
+        self.sum_cubes += other.sum_cubes;
+        self.sum_fourths += other.sum_fourths;
     }
 
     /// Exactly one distinct liberty: all pseudo-liberties are the same point, which holds iff
     /// `sum² = pseudo · sum_squares` (Cauchy–Schwarz is tight only for equal values).
     fn in_atari(&self) -> bool {
-        self.pseudo > 0 && u64::from(self.sum) * u64::from(self.sum) == u64::from(self.pseudo) * self.sum_squares
+        self.pseudo > 0
+            && u64::from(self.sum) * u64::from(self.sum) == u64::from(self.pseudo) * u64::from(self.sum_squares)
+    }
+
+    /// The two liberties, smaller first, when there are exactly two distinct ones.
+    fn two_liberties(&self) -> Option<[usize; 2]> {
+        if self.pseudo < 2 {
+            return None;
+        }
+        let [m0, m1, m2, m3, m4] = [
+            i128::from(self.pseudo),
+            i128::from(self.sum),
+            i128::from(self.sum_squares),
+            i128::from(self.sum_cubes),
+            i128::from(self.sum_fourths),
+        ];
+        // The 2 × 2 determinant is the variance (times m0²): zero for a single point.
+        let spread = m0 * m2 - m1 * m1;
+        if spread == 0 || m0 * (m2 * m4 - m3 * m3) - m1 * (m1 * m4 - m2 * m3) + m2 * (m1 * m3 - m2 * m2) != 0 {
+            return None;
+        }
+        // Two points a, b are the roots of x² − s·x + q; the moments obey m[k+2] = s·m[k+1] − q·m[k].
+        let sum = (m0 * m3 - m1 * m2) / spread;
+        let product = (m1 * m3 - m2 * m2) / spread;
+        let gap = (sum * sum - 4 * product).isqrt();
+        Some([((sum - gap) / 2) as usize, ((sum + gap) / 2) as usize])
     }
 }
 
@@ -294,7 +341,7 @@ impl Board {
     /// Stones in the string at `p`.
     #[must_use]
     pub fn string_stones(&self, p: usize) -> u32 {
-        self.strings[self.string_head(p)].stones
+        u32::from(self.strings[self.string_head(p)].stones)
     }
 
     /// Whether the string at `p` has exactly one liberty.
@@ -309,7 +356,14 @@ impl Board {
     #[must_use]
     pub fn atari_liberty(&self, p: usize) -> usize {
         let info = &self.strings[self.string_head(p)];
-        (info.sum / info.pseudo) as usize
+        (info.sum / u32::from(info.pseudo)) as usize
+    }
+
+    /// The two liberties of the string at `p` (a stone), smaller first, when it has exactly two.
+    #[inline]
+    #[must_use]
+    pub fn two_liberties(&self, p: usize) -> Option<[usize; 2]> {
+        self.strings[self.string_head(p)].two_liberties()
     }
 
     /// The stones of the string at `p`.
@@ -529,11 +583,7 @@ impl Board {
     fn merge(&mut self, a: usize, b: usize) {
         let (big, small) = if self.strings[a].stones >= self.strings[b].stones { (a, b) } else { (b, a) };
         let small_info = self.strings[small];
-        let info = &mut self.strings[big];
-        info.pseudo += small_info.pseudo;
-        info.sum += small_info.sum;
-        info.sum_squares += small_info.sum_squares;
-        info.stones += small_info.stones;
+        self.strings[big].absorb(&small_info);
         let mut stone = small;
         loop {
             self.head[stone] = big as u16;
@@ -573,7 +623,7 @@ impl Board {
                 break;
             }
         }
-        stones
+        u32::from(stones)
     }
 }
 
@@ -646,5 +696,33 @@ mod tests {
         board.play(point(1, 1), Cell::White); // captures the black stone at (2,1)
         assert_eq!(board.cell(point(2, 1)), Cell::Empty);
         assert_eq!(board.ko_point(), Some(point(2, 1)));
+    }
+
+    #[test]
+    fn one_and_two_liberties_are_named_from_the_moments() {
+        // Random games on every size from 2 to 25 (captures, merges, big strings), each string
+        // checked against a walk of its liberties after every move.
+        let mut rng = tessera_core::Rng::new(7);
+        for size in MIN_SIZE..=MAX_SIZE {
+            let mut board = Board::new(size);
+            for _ in 0..4 * size * size {
+                let color = board.to_move();
+                let empties = board.empty_points();
+                let p = usize::from(empties[rng.below(empties.len())]);
+                if board.is_suicide(p, color) || board.ko_point() == Some(p) {
+                    board.pass();
+                    continue;
+                }
+                board.play(p, color);
+                for q in board.points().filter(|&q| board.cell(q) != Cell::Empty) {
+                    let mut walked = [0; 3];
+                    let count = board.liberties(q, &mut walked);
+                    walked[..count].sort_unstable();
+                    assert_eq!(board.in_atari(q), count == 1, "size {size}, string at {q}");
+                    let expected = (count == 2).then(|| [walked[0], walked[1]]);
+                    assert_eq!(board.two_liberties(q), expected, "size {size}, string at {q}");
+                }
+            }
+        }
     }
 }

@@ -33,10 +33,12 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
         match board.cell(n) {
             Cell::Empty => add(n, &mut libs, &mut count),
             c if c == color => {
-                let mut own = [0usize; 3];
-                let found = board.liberties(n, &mut own);
-                for &q in &own[..found] {
-                    add(q, &mut libs, &mut count);
+                if board.in_atari(n) {
+                    add(board.atari_liberty(n), &mut libs, &mut count);
+                } else if let Some(two) = board.two_liberties(n) {
+                    two.into_iter().for_each(|q| add(q, &mut libs, &mut count));
+                } else {
+                    return (false, 1); // three or more liberties: two stay besides `p`
                 }
             }
             Cell::Border => {}

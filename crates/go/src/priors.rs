@@ -113,7 +113,7 @@ impl<'a> PriorContext<'a> {
                 } else {
                     weight += 3.0 + stones;
                 }
-            } else if cell == enemy && board.liberties(n, &mut [0; 3]) == 2 && ladder::atari_captures(board, p, n) {
+            } else if cell == enemy && board.two_liberties(n).is_some() && ladder::atari_captures(board, p, n) {
                 weight += 2.0 + stones;
             }
         }
