@@ -1,5 +1,6 @@
 //! The fast board: stones, strings (linked lists with a representative) and pseudo-liberties
-//! with the sum / sum-of-squares trick that tells "exactly one liberty" and names it in O(1).
+//! with their first four power sums, which tell "exactly one liberty" and "exactly two" and name
+//! them in O(1), without walking the string.
 //!
 //! Points live in a fixed 27 × 27 array (one border ring around at most 25 × 25), so a board is a
 //! plain `Copy`-free value of fixed size: playouts copy it into a scratch board without touching
