@@ -67,15 +67,20 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
     (count < 2, stones)
 }
 
+/// Random moves refuse self-ataris of this many stones or more; a small sacrifice can be good.
+const BIG_SELF_ATARI: u32 = 3;
+/// Replies chosen for a reason (an escape, a shape) refuse every self-atari.
+const ANY_SELF_ATARI: u32 = 1;
+
 /// Whether the side to move may play `p` in a playout: legal by the board (no ko, no suicide),
-/// not its own eye, and not a self-atari of a big string.
+/// not its own eye, and not a self-atari of `refused_self_atari` stones or more.
 #[inline]
-fn acceptable(board: &Board, p: usize, color: Cell) -> bool {
+fn acceptable(board: &Board, p: usize, color: Cell, refused_self_atari: u32) -> bool {
     if board.ko_point() == Some(p) || board.is_eye(p, color) || board.is_suicide(p, color) {
         return false;
     }
     let (atari, stones) = self_atari(board, p, color);
-    !(atari && stones >= 3)
+    !(atari && stones >= refused_self_atari)
 }
 
 /// A tactical reply to the last move at `last`, if one applies.
@@ -84,7 +89,7 @@ fn tactical_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Opt
     // Capture the stone just played, or a neighbour string of it, when in atari.
     if board.cell(last) == enemy && board.in_atari(last) {
         let lib = board.atari_liberty(last);
-        if acceptable(board, lib, color) {
+        if acceptable(board, lib, color, BIG_SELF_ATARI) {
             return Some(lib);
         }
     }
@@ -101,14 +106,14 @@ fn tactical_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Opt
             for m in neighbors(stone) {
                 if board.cell(m) == enemy && board.in_atari(m) {
                     let lib = board.atari_liberty(m);
-                    if acceptable(board, lib, color) {
+                    if acceptable(board, lib, color, BIG_SELF_ATARI) {
                         return Some(lib);
                     }
                 }
             }
         }
         let lib = board.atari_liberty(n);
-        if acceptable(board, lib, color) && !self_atari(board, lib, color).0 {
+        if acceptable(board, lib, color, ANY_SELF_ATARI) {
             return Some(lib);
         }
     }
@@ -131,10 +136,7 @@ fn pattern_reply(board: &Board, last: usize, color: Cell, rng: &mut Rng) -> Opti
     let mut candidates = [0usize; 8];
     let mut count = 0;
     for p in around {
-        if board.cell(p) == Cell::Empty && pattern::matches(board, p) && acceptable(board, p, color) {
-            if self_atari(board, p, color).0 {
-                continue;
-            }
+        if board.cell(p) == Cell::Empty && pattern::matches(board, p) && acceptable(board, p, color, ANY_SELF_ATARI) {
             candidates[count] = p;
             count += 1;
         }
@@ -151,7 +153,7 @@ fn random_move(board: &Board, color: Cell, rng: &mut Rng) -> Option<usize> {
     let start = rng.below(empties.len());
     for index in (start..empties.len()).chain(0..start) {
         let p = usize::from(empties[index]);
-        if acceptable(board, p, color) {
+        if acceptable(board, p, color, BIG_SELF_ATARI) {
             return Some(p);
         }
     }
