@@ -79,7 +79,7 @@ fn read_ladder(board: &mut Board, s: usize) -> bool {
 }
 
 /// Whether some attacking string next to the string at `s` is in atari (the defender takes it).
-pub(crate) fn can_capture_attacker(board: &Board, s: usize) -> bool {
+fn can_capture_attacker(board: &Board, s: usize) -> bool {
     let attacker = board.cell(s).opponent();
     board
         .string_members(s)
@@ -106,7 +106,7 @@ fn best_atari(board: &Board, liberties: [usize; 2], attacker: Cell) -> Option<us
 /// Liberties (counted up to 3) of the string `defender` makes by playing `extension` once the
 /// attacker holds `atari`: the empty neighbours of `extension` and the liberties of the other
 /// defending strings it joins, without `atari` and `extension` themselves.
-pub(crate) fn extension_liberties(board: &Board, extension: usize, atari: usize, defender: Cell) -> usize {
+fn extension_liberties(board: &Board, extension: usize, atari: usize, defender: Cell) -> usize {
     let mut found = [0usize; 3];
     let mut count = 0;
     let mut add = |q: usize| {
@@ -124,7 +124,7 @@ pub(crate) fn extension_liberties(board: &Board, extension: usize, atari: usize,
                 } else if let Some(two) = board.two_liberties(n) {
                     two.into_iter().for_each(&mut add);
                 } else {
-                    let mut own = [0usize; 5];
+                    let mut own = [0usize; 4];
                     let own_count = board.liberties(n, &mut own);
                     own[..own_count].iter().for_each(|&q| add(q));
                 }

@@ -38,7 +38,7 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
                 } else if let Some(two) = board.two_liberties(n) {
                     two.into_iter().for_each(|q| add(q, &mut libs, &mut count));
                 } else {
-                    return (false, 1); // three or more liberties: two stay besides `p`
+                    return (false, 1); // three or more liberties: two stay beside `p`
                 }
             }
             Cell::Border => {}
