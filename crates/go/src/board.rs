@@ -164,8 +164,17 @@ impl StringInfo {
             && u64::from(self.sum) * u64::from(self.sum) == u64::from(self.pseudo) * u64::from(self.sum_squares)
     }
 
-    /// The two liberties, smaller first, when there are exactly two distinct ones.
-    fn two_liberties(&self) -> Option<[usize; 2]> {
+    /// The liberty of a string in atari: every pseudo-liberty is that point.
+    fn only_liberty(&self) -> usize {
+        (self.sum / u32::from(self.pseudo)) as usize
+    }
+
+    /// The liberties, smaller first, when there are at most two distinct ones (a single liberty
+    /// fills both entries).
+    fn liberties_up_to_two(&self) -> Option<[usize; 2]> {
+        if self.in_atari() {
+            return Some([self.only_liberty(); 2]);
+        }
         if self.pseudo < 2 {
             return None;
         }
@@ -176,9 +185,9 @@ impl StringInfo {
             i128::from(self.sum_cubes),
             i128::from(self.sum_fourths),
         ];
-        // The 2 × 2 determinant is the variance (times m0²): zero for a single point.
+        // The 2 × 2 determinant is the variance (times m0²), not zero: the points are not all one.
         let spread = m0 * m2 - m1 * m1;
-        if spread == 0 || m0 * (m2 * m4 - m3 * m3) - m1 * (m1 * m4 - m2 * m3) + m2 * (m1 * m3 - m2 * m2) != 0 {
+        if m0 * (m2 * m4 - m3 * m3) - m1 * (m1 * m4 - m2 * m3) + m2 * (m1 * m3 - m2 * m2) != 0 {
             return None;
         }
         // Two points a, b are the roots of x² − s·x + q; the moments obey m[k+2] = s·m[k+1] − q·m[k].
@@ -356,15 +365,15 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn atari_liberty(&self, p: usize) -> usize {
-        let info = &self.strings[self.string_head(p)];
-        (info.sum / u32::from(info.pseudo)) as usize
+        self.strings[self.string_head(p)].only_liberty()
     }
 
-    /// The two liberties of the string at `p` (a stone), smaller first, when it has exactly two.
+    /// The liberties of the string at `p` (a stone), smaller first, when it has one or two; a
+    /// single liberty (atari) fills both entries. `None` with three or more.
     #[inline]
     #[must_use]
-    pub fn two_liberties(&self, p: usize) -> Option<[usize; 2]> {
-        self.strings[self.string_head(p)].two_liberties()
+    pub fn liberties_up_to_two(&self, p: usize) -> Option<[usize; 2]> {
+        self.strings[self.string_head(p)].liberties_up_to_two()
     }
 
     /// The stones of the string at `p`.
@@ -720,8 +729,12 @@ mod tests {
                     let count = board.liberties(q, &mut walked);
                     walked[..count].sort_unstable();
                     assert_eq!(board.in_atari(q), count == 1, "size {size}, string at {q}");
-                    let expected = (count == 2).then(|| [walked[0], walked[1]]);
-                    assert_eq!(board.two_liberties(q), expected, "size {size}, string at {q}");
+                    let expected = match count {
+                        1 => Some([walked[0], walked[0]]),
+                        2 => Some([walked[0], walked[1]]),
+                        _ => None,
+                    };
+                    assert_eq!(board.liberties_up_to_two(q), expected, "size {size}, string at {q}");
                 }
             }
         }

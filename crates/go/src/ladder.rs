@@ -118,17 +118,14 @@ fn extension_liberties(board: &Board, extension: usize, atari: usize, defender: 
     for n in neighbors(extension) {
         match board.cell(n) {
             Cell::Empty => add(n),
-            cell if cell == defender => {
-                if board.in_atari(n) {
-                    add(board.atari_liberty(n));
-                } else if let Some(two) = board.two_liberties(n) {
-                    two.into_iter().for_each(&mut add);
-                } else {
+            cell if cell == defender => match board.liberties_up_to_two(n) {
+                Some(found) => found.into_iter().for_each(&mut add),
+                None => {
                     let mut own = [0usize; 4];
                     let own_count = board.liberties(n, &mut own);
                     own[..own_count].iter().for_each(|&q| add(q));
                 }
-            }
+            },
             _ => {}
         }
     }

@@ -32,15 +32,10 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
     for n in neighbors(p) {
         match board.cell(n) {
             Cell::Empty => add(n, &mut libs, &mut count),
-            c if c == color => {
-                if board.in_atari(n) {
-                    add(board.atari_liberty(n), &mut libs, &mut count);
-                } else if let Some(two) = board.two_liberties(n) {
-                    two.into_iter().for_each(|q| add(q, &mut libs, &mut count));
-                } else {
-                    return (false, 1); // three or more liberties: two stay beside `p`
-                }
-            }
+            c if c == color => match board.liberties_up_to_two(n) {
+                Some(found) => found.into_iter().for_each(|q| add(q, &mut libs, &mut count)),
+                None => return (false, 1), // three or more liberties: two stay beside `p`
+            },
             Cell::Border => {}
             _ => {
                 if board.in_atari(n) {
