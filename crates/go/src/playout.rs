@@ -191,6 +191,12 @@ pub fn run_playout(
     score
 }
 
+thread_local! {
+    /// Each search thread's playout board: reused, so a playout copies only the slots in use
+    /// ([`Board`]'s `clone_from`) and never a whole fresh board.
+    static PLAYOUT_BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Playout for Position {
     /// Legal moves without filling our own eyes or leaving the opening shape of big boards
     /// ([`PriorContext::tree_allows`]); a pass only once the opponent passed or nothing else is
@@ -234,11 +240,12 @@ impl Playout for Position {
     /// the result is judged against a dynamic komi ([`komi::extra_komi`]); the score keeps the
     /// real one.
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> PlayoutResult {
-        let mut board = self.board().clone();
         let last = self.moves().last().and_then(|mv| mv.point());
-        let mover = board.to_move();
-        let black_score = run_playout(&mut board, last, self.rules().komi, rng, |color, mv| {
-            played.push((side_of(color), mv));
+        let mover = self.to_move();
+        let black_score = PLAYOUT_BOARD.with_borrow_mut(|scratch| {
+            let board = scratch.get_or_insert_with(|| self.board().clone());
+            board.clone_from(self.board());
+            run_playout(board, last, self.rules().komi, rng, |color, mv| played.push((side_of(color), mv)))
         });
         let sign = if mover == Cell::Black { 1.0 } else { -1.0 };
         let judged = sign * (black_score - komi::extra_komi(self));

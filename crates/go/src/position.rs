@@ -82,17 +82,42 @@ pub fn side_of(color: Cell) -> Side {
 }
 
 /// A go position with its rules and history.
-#[derive(Clone, PartialEq)]
 pub struct Position {
     board: Board,
     rules: Rules,
     /// The board before the first move (setup and handicap stones), for SGF output.
     start: Board,
-    /// The board before each move played.
+    /// The board before each move played, then spare boards that undone moves left: a search's
+    /// play and undo reuse them ([`Board`]'s `clone_from` copies only the slots in use).
     history: Vec<Board>,
     moves: Vec<Move>,
     /// Superko keys of every position so far, the current one last.
     seen: Vec<u64>,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            rules: self.rules,
+            start: self.start.clone(),
+            history: self.boards_before_moves().to_vec(),
+            moves: self.moves.clone(),
+            seen: self.seen.clone(),
+        }
+    }
+}
+
+/// Equal positions have the same board, rules, start and history (spare boards aside).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.rules == other.rules
+            && self.start == other.start
+            && self.boards_before_moves() == other.boards_before_moves()
+            && self.moves == other.moves
+            && self.seen == other.seen
+    }
 }
 
 impl Position {
@@ -164,7 +189,12 @@ impl Position {
         self.rules = rules;
         let situational = rules.superko == Superko::Situational;
         let key = |board: &Board| if situational { board.key() } else { board.stones_key() };
-        self.seen = self.history.iter().chain(std::iter::once(&self.board)).map(key).collect();
+        self.seen = self.boards_before_moves().iter().chain(std::iter::once(&self.board)).map(key).collect();
+    }
+
+    /// The board before each move played, the first move's first.
+    fn boards_before_moves(&self) -> &[Board] {
+        &self.history[..self.moves.len()]
     }
 
     /// The colour to move.
@@ -272,7 +302,10 @@ impl Game for Position {
     }
 
     fn play(&mut self, mv: Move) {
-        self.history.push(self.board.clone());
+        match self.history.get_mut(self.moves.len()) {
+            Some(spare) => spare.clone_from(&self.board),
+            None => self.history.push(self.board.clone()),
+        }
         match mv.point() {
             None => self.board.pass(),
             Some(p) => {
@@ -284,8 +317,8 @@ impl Game for Position {
     }
 
     fn undo(&mut self) {
-        let board = self.history.pop().expect("undo needs a move played");
-        self.board = board;
+        let ply = self.moves.len().checked_sub(1).expect("undo needs a move played");
+        self.board.clone_from(&self.history[ply]);
         self.moves.pop();
         self.seen.pop();
     }
