@@ -8,7 +8,6 @@
 use std::sync::OnceLock;
 
 use crate::board::{coordinates, Board, Cell};
-use crate::pattern;
 
 /// Distances are bucketed up to this value; farther points share the last bucket.
 pub const MAX_DISTANCE: usize = 17;
@@ -91,11 +90,11 @@ impl LearnedPriors {
     }
 }
 
-/// The 3×3 code of [`pattern::neighborhood`] with the mover's stones as Black (1) and the
+/// The 3×3 code of [`Board::neighborhood`] with the mover's stones as Black (1) and the
 /// opponent's as White (2).
 #[must_use]
 pub fn shape_code(board: &Board, p: usize, color: Cell) -> u16 {
-    let code = pattern::neighborhood(board, p) as u16;
+    let code = board.neighborhood(p) as u16;
     if color == Cell::Black {
         return code;
     }

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, STRIDE};
+use crate::board::Board;
 
 /// The source shapes, rows from the top; the centre is the empty candidate point.
 /// `X`/`O`: stones of either colour (the table holds both colourings); `.`: empty; ` `: off the
@@ -23,18 +23,6 @@ const SHAPES: [&str; 13] = [
     "?X?x.O   ", // side: block side connection
     "?XOx.x   ", // side: sagari
     "?OXX.O   ", // side: cut
-];
-
-/// Offsets of the 8 neighbours in row-major order (the shapes' order without the centre).
-const AROUND: [isize; 8] = [
-    -(STRIDE as isize) - 1,
-    -(STRIDE as isize),
-    -(STRIDE as isize) + 1,
-    -1,
-    1,
-    STRIDE as isize - 1,
-    STRIDE as isize,
-    STRIDE as isize + 1,
 ];
 
 fn rotate(shape: &[u8; 9]) -> [u8; 9] {
@@ -65,7 +53,8 @@ fn swap_colors(shape: &[u8; 9]) -> [u8; 9] {
     })
 }
 
-/// Cell codes a shape character stands for: 0 empty, 1 black, 2 white, 3 off the board.
+/// Cell codes a shape character stands for (the slots of a code are [`crate::board::AROUND`]'s,
+/// the shapes' cells in reading order without the centre): 0 empty, 1 black, 2 white, 3 off the board.
 fn codes(c: u8) -> &'static [u16] {
     match c {
         b'.' => &[0],
@@ -112,23 +101,11 @@ fn table() -> &'static [bool] {
     })
 }
 
-/// The 16-bit code of the 8 cells around `p`.
-#[inline]
-#[must_use]
-pub fn neighborhood(board: &Board, p: usize) -> usize {
-    let mut code = 0;
-    for (slot, offset) in AROUND.iter().enumerate() {
-        let q = p.wrapping_add_signed(*offset);
-        code |= (board.cell(q) as usize) << (2 * slot);
-    }
-    code
-}
-
 /// Whether the empty point `p` sits in one of the shapes.
 #[inline]
 #[must_use]
 pub fn matches(board: &Board, p: usize) -> bool {
-    table()[neighborhood(board, p)]
+    table()[board.neighborhood(p)]
 }
 
 #[cfg(test)]

@@ -1,12 +1,20 @@
-//! The fast board: stones, strings (linked lists with a representative) and pseudo-liberties
-//! with their first four power sums, which tell "exactly one liberty" and "exactly two" and name
-//! them in O(1), without walking the string.
+//! The fast board: stones, strings (linked lists with a representative), pseudo-liberties with
+//! their first four power sums, which tell "exactly one liberty" and "exactly two" and name them
+//! in O(1) without walking the string (`moments`), and the 3 × 3 neighbourhood code of every
+//! point, which answers shape and eye questions with one load (`neighborhood`).
 //!
 //! Points live in a fixed 27 × 27 array (one border ring around at most 25 × 25), so a board is a
-//! plain `Copy`-free value of fixed size: playouts copy it into a scratch board without touching
-//! the heap, and the position's history keeps whole boards for undo.
+//! plain value of fixed size: playouts copy it into a reused scratch board without touching the
+//! heap, and the position's history keeps whole boards for undo.
 
 use tessera_core::zobrist::zobrist_keys;
+
+mod moments;
+mod neighborhood;
+
+use moments::StringInfo;
+pub use neighborhood::AROUND;
+use neighborhood::EYES;
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 25;
@@ -109,95 +117,6 @@ pub const fn diagonals(p: usize) -> [usize; 4] {
     [p - STRIDE - 1, p - STRIDE + 1, p + STRIDE - 1, p + STRIDE + 1]
 }
 
-/// Pseudo-liberty statistics of one string, stored at its representative stone: the count and the
-/// first four power sums of its liberty points, each liberty counted once per stone it touches.
-/// Such a weighted set of points has as many distinct points as the rank of its moments' Hankel
-/// matrix, which tells one or two liberties apart from more, and names them, in O(1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct StringInfo {
-    /// Stone–empty adjacencies (a liberty touched by two stones counts twice); below 4 · 625.
-    pseudo: u16,
-    /// Stones in the string.
-    stones: u16,
-    /// Sum of the liberty points over those adjacencies.
-    sum: u32,
-    /// Sum of their squares (below 2500 · 729², which fits).
-    sum_squares: u32,
-    /// Sum of their cubes.
-    sum_cubes: u64,
-    /// Sum of their fourth powers.
-    sum_fourths: u64,
-}
-
-impl StringInfo {
-    fn add_liberty(&mut self, p: usize) {
-        let (square, cube) = (p * p, p * p * p);
-        self.pseudo += 1;
-        self.sum += p as u32;
-        self.sum_squares += square as u32;
-        self.sum_cubes += cube as u64;
-        self.sum_fourths += (square * square) as u64;
-    }
-
-    fn remove_liberty(&mut self, p: usize) {
-        let (square, cube) = (p * p, p * p * p);
-        self.pseudo -= 1;
-        self.sum -= p as u32;
-        self.sum_squares -= square as u32;
-        self.sum_cubes -= cube as u64;
-        self.sum_fourths -= (square * square) as u64;
-    }
-
-    fn absorb(&mut self, other: &StringInfo) {
-        self.pseudo += other.pseudo;
-        self.stones += other.stones;
-        self.sum += other.sum;
-        self.sum_squares += other.sum_squares;
-        self.sum_cubes += other.sum_cubes;
-        self.sum_fourths += other.sum_fourths;
-    }
-
-    /// Exactly one distinct liberty: all pseudo-liberties are the same point, which holds iff
-    /// `sum² = pseudo · sum_squares` (Cauchy–Schwarz is tight only for equal values).
-    fn in_atari(&self) -> bool {
-        self.pseudo > 0
-            && u64::from(self.sum) * u64::from(self.sum) == u64::from(self.pseudo) * u64::from(self.sum_squares)
-    }
-
-    /// The liberty of a string in atari: every pseudo-liberty is that point.
-    fn only_liberty(&self) -> usize {
-        (self.sum / u32::from(self.pseudo)) as usize
-    }
-
-    /// The liberties, smaller first, when there are at most two distinct ones (a single liberty
-    /// fills both entries).
-    fn liberties_up_to_two(&self) -> Option<[usize; 2]> {
-        if self.in_atari() {
-            return Some([self.only_liberty(); 2]);
-        }
-        if self.pseudo < 2 {
-            return None;
-        }
-        let [m0, m1, m2, m3, m4] = [
-            i128::from(self.pseudo),
-            i128::from(self.sum),
-            i128::from(self.sum_squares),
-            i128::from(self.sum_cubes),
-            i128::from(self.sum_fourths),
-        ];
-        // The 2 × 2 determinant is the variance (times m0²), not zero: the points are not all one.
-        let spread = m0 * m2 - m1 * m1;
-        if m0 * (m2 * m4 - m3 * m3) - m1 * (m1 * m4 - m2 * m3) + m2 * (m1 * m3 - m2 * m2) != 0 {
-            return None;
-        }
-        // Two points a, b are the roots of x² − s·x + q; the moments obey m[k+2] = s·m[k+1] − q·m[k].
-        let sum = (m0 * m3 - m1 * m2) / spread;
-        let product = (m1 * m3 - m2 * m2) / spread;
-        let gap = (sum * sum - 4 * product).isqrt();
-        Some([((sum - gap) / 2) as usize, ((sum + gap) / 2) as usize])
-    }
-}
-
 /// A go board: stones, strings, liberties, the simple-ko point, prisoners and the side to move.
 ///
 /// Only the first `(size + 2) · STRIDE` slots of each point array are ever written (the board and
@@ -207,6 +126,9 @@ impl StringInfo {
 pub struct Board {
     size: usize,
     cells: [Cell; POINTS],
+    /// The cells of the 8 points around each point, 2 bits per slot of [`AROUND`] (the cell
+    /// codes of [`Cell`]), kept up to date as stones come and go.
+    neighborhoods: [u16; POINTS],
     /// Representative stone of the string each stone belongs to.
     head: [u16; POINTS],
     /// Next stone of the same string (a circular list).
@@ -239,6 +161,7 @@ impl Board {
         let mut board = Board {
             size,
             cells: [Cell::Border; POINTS],
+            neighborhoods: [0; POINTS],
             head: [0; POINTS],
             next: [0; POINTS],
             strings: [StringInfo::default(); POINTS],
@@ -257,6 +180,13 @@ impl Board {
                 board.cells[p] = Cell::Empty;
                 board.push_empty(p);
             }
+        }
+        for p in 0..board.used() {
+            board.neighborhoods[p] = AROUND.iter().enumerate().fold(0, |code, (slot, offset)| {
+                let cell =
+                    p.checked_add_signed(*offset).filter(|&q| q < POINTS).map_or(Cell::Border, |q| board.cells[q]);
+                code | (cell as u16) << (2 * slot)
+            });
         }
         board
     }
@@ -343,6 +273,14 @@ impl Board {
     #[must_use]
     pub fn empty_points(&self) -> &[u16] {
         &self.empties[..self.empty_count]
+    }
+
+    /// The cells of the 8 points around `p` as a 16-bit code: 2 bits per slot of [`AROUND`]
+    /// (0 empty, 1 black, 2 white, 3 off the board), the first slot lowest.
+    #[inline]
+    #[must_use]
+    pub fn neighborhood(&self, p: usize) -> usize {
+        usize::from(self.neighborhoods[p])
     }
 
     /// Representative stone of the string at `p` (a stone).
@@ -446,17 +384,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn is_eye(&self, p: usize, color: Cell) -> bool {
-        let mut edge = false;
-        for n in neighbors(p) {
-            match self.cells[n] {
-                Cell::Border => edge = true,
-                c if c == color => {}
-                _ => return false,
-            }
-        }
-        let enemy = color.opponent();
-        let bad = diagonals(p).into_iter().filter(|&d| self.cells[d] == enemy).count();
-        bad + usize::from(edge) < 2
+        EYES[self.neighborhood(p)] >> color.index() & 1 != 0
     }
 
     /// Plays `color` at the empty point `p` by the board rules alone (captures, suicide removal,
@@ -565,13 +493,24 @@ impl Board {
         self.empty_slot[usize::from(last)] = slot as u16;
     }
 
+    /// Writes `cell` into the slot of `p` in the codes of the 8 points around it.
+    fn set_in_neighborhoods(&mut self, p: usize, cell: Cell) {
+        for (slot, offset) in AROUND.iter().enumerate() {
+            // `p` sits in the mirrored slot of its neighbour's code.
+            let shift = 2 * (7 - slot);
+            let code = &mut self.neighborhoods[p.wrapping_add_signed(*offset)];
+            *code = *code & !(3 << shift) | (cell as u16) << shift;
+        }
+    }
+
     fn add_stone(&mut self, p: usize, color: Cell) {
         self.cells[p] = color;
+        self.set_in_neighborhoods(p, color);
         self.remove_empty(p);
         self.stones_key ^= stone_key(color, p);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
-        let mut info = StringInfo { stones: 1, ..StringInfo::default() };
+        let mut info = StringInfo::single_stone();
         for n in neighbors(p) {
             match self.cells[n] {
                 Cell::Empty => info.add_liberty(n),
@@ -617,6 +556,7 @@ impl Board {
         let mut stone = head;
         loop {
             self.cells[stone] = Cell::Empty;
+            self.set_in_neighborhoods(stone, Cell::Empty);
             self.stones_key ^= stone_key(color, stone);
             self.push_empty(stone);
             stone = usize::from(self.next[stone]);
@@ -653,6 +593,7 @@ impl Clone for Board {
         Board {
             size: self.size,
             cells: self.cells,
+            neighborhoods: self.neighborhoods,
             head: self.head,
             next: self.next,
             strings: self.strings,
@@ -675,6 +616,7 @@ impl Clone for Board {
         }
         let used = self.used();
         self.cells[..used].copy_from_slice(&source.cells[..used]);
+        self.neighborhoods[..used].copy_from_slice(&source.neighborhoods[..used]);
         self.head[..used].copy_from_slice(&source.head[..used]);
         self.next[..used].copy_from_slice(&source.next[..used]);
         self.strings[..used].copy_from_slice(&source.strings[..used]);
@@ -696,6 +638,7 @@ impl PartialEq for Board {
         let used = self.used();
         self.size == other.size
             && self.cells[..used] == other.cells[..used]
+            && self.neighborhoods[..used] == other.neighborhoods[..used]
             && self.head[..used] == other.head[..used]
             && self.next[..used] == other.next[..used]
             && self.strings[..used] == other.strings[..used]
@@ -727,115 +670,4 @@ impl std::fmt::Debug for Board {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn capture_and_liberty_tracking() {
-        let mut board = Board::new(5);
-        // White stone at (1,1) surrounded by black.
-        board.play(point(1, 1), Cell::White);
-        board.play(point(0, 1), Cell::Black);
-        board.play(point(1, 0), Cell::Black);
-        board.play(point(2, 1), Cell::Black);
-        assert!(board.in_atari(point(1, 1)));
-        assert_eq!(board.atari_liberty(point(1, 1)), point(1, 2));
-        assert_eq!(board.stones_key_after(point(1, 2), Cell::Black), {
-            let mut copy = board.clone();
-            copy.play(point(1, 2), Cell::Black);
-            copy.stones_key()
-        });
-        assert_eq!(board.play(point(1, 2), Cell::Black), 1);
-        assert_eq!(board.cell(point(1, 1)), Cell::Empty);
-        assert_eq!(board.prisoners(Cell::Black), 1);
-        assert!(board.is_eye(point(1, 1), Cell::Black));
-        assert!(board.is_suicide(point(1, 1), Cell::White));
-        assert_eq!(board.key(), board.key_from_scratch());
-    }
-
-    #[test]
-    fn merged_strings_count_distinct_liberties() {
-        let mut board = Board::new(9);
-        for x in 0..4 {
-            board.play(point(x, 4), Cell::Black);
-        }
-        let mut libs = [0; 16];
-        assert_eq!(board.liberties(point(0, 4), &mut libs), 9);
-        assert_eq!(board.string_stones(point(3, 4)), 4);
-        assert!(!board.in_atari(point(2, 4)));
-    }
-
-    #[test]
-    fn simple_ko_is_marked() {
-        let mut board = Board::new(5);
-        for (x, y, c) in [(1, 0, Cell::Black), (0, 1, Cell::Black), (1, 2, Cell::Black), (2, 0, Cell::White)] {
-            board.play(point(x, y), c);
-        }
-        board.play(point(3, 1), Cell::White);
-        board.play(point(2, 2), Cell::White);
-        board.play(point(2, 1), Cell::Black);
-        board.play(point(1, 1), Cell::White); // captures the black stone at (2,1)
-        assert_eq!(board.cell(point(2, 1)), Cell::Empty);
-        assert_eq!(board.ko_point(), Some(point(2, 1)));
-    }
-
-    /// A random legal move for the side to move (or a pass), played on `board`.
-    fn play_random(board: &mut Board, rng: &mut tessera_core::Rng) -> Option<usize> {
-        let color = board.to_move();
-        let empties = board.empty_points();
-        let p = usize::from(empties[rng.below(empties.len())]);
-        if board.is_suicide(p, color) || board.ko_point() == Some(p) {
-            board.pass();
-            return None;
-        }
-        board.play(p, color);
-        Some(p)
-    }
-
-    #[test]
-    fn clone_from_copies_the_slots_in_use() {
-        let mut rng = tessera_core::Rng::new(11);
-        for (size, other_size) in [(9, 9), (19, 19), (25, 25), (9, 19), (19, 5)] {
-            let mut source = Board::new(size);
-            let mut target = Board::new(other_size);
-            for _ in 0..size * size {
-                play_random(&mut source, &mut rng);
-                play_random(&mut target, &mut rng);
-            }
-            target.clone_from(&source);
-            assert!(target == source, "{size} from {other_size}");
-            // The copy plays on exactly like the source (strings, liberties, empty points).
-            for _ in 0..size * size {
-                let mut replay = rng.clone();
-                let played = play_random(&mut source, &mut rng);
-                assert_eq!(play_random(&mut target, &mut replay), played);
-                assert!(target == source && target.key() == target.key_from_scratch());
-            }
-        }
-    }
-
-    #[test]
-    fn one_and_two_liberties_are_named_from_the_moments() {
-        // Random games on every size from 2 to 25 (captures, merges, big strings), each string
-        // checked against a walk of its liberties after every move.
-        let mut rng = tessera_core::Rng::new(7);
-        for size in MIN_SIZE..=MAX_SIZE {
-            let mut board = Board::new(size);
-            for _ in 0..4 * size * size {
-                play_random(&mut board, &mut rng);
-                for q in board.points().filter(|&q| board.cell(q) != Cell::Empty) {
-                    let mut walked = [0; 3];
-                    let count = board.liberties(q, &mut walked);
-                    walked[..count].sort_unstable();
-                    assert_eq!(board.in_atari(q), count == 1, "size {size}, string at {q}");
-                    let expected = match count {
-                        1 => Some([walked[0], walked[0]]),
-                        2 => Some([walked[0], walked[1]]),
-                        _ => None,
-                    };
-                    assert_eq!(board.liberties_up_to_two(q), expected, "size {size}, string at {q}");
-                }
-            }
-        }
-    }
-}
+mod tests;
