@@ -181,12 +181,14 @@ impl Board {
                 board.push_empty(p);
             }
         }
-        for p in 0..board.used() {
-            board.neighborhoods[p] = AROUND.iter().enumerate().fold(0, |code, (slot, offset)| {
-                let cell =
-                    p.checked_add_signed(*offset).filter(|&q| q < POINTS).map_or(Cell::Border, |q| board.cells[q]);
-                code | (cell as u16) << (2 * slot)
-            });
+        // Only board points are ever asked for their code; the border ring's codes stay partial.
+        for y in 0..size {
+            for x in 0..size {
+                let p = point(x, y);
+                board.neighborhoods[p] = AROUND.iter().enumerate().fold(0, |code, (slot, offset)| {
+                    code | (board.cells[p.wrapping_add_signed(*offset)] as u16) << (2 * slot)
+                });
+            }
         }
         board
     }
@@ -275,8 +277,8 @@ impl Board {
         &self.empties[..self.empty_count]
     }
 
-    /// The cells of the 8 points around `p` as a 16-bit code: 2 bits per slot of [`AROUND`]
-    /// (0 empty, 1 black, 2 white, 3 off the board), the first slot lowest.
+    /// The cells of the 8 points around the board point `p` as a 16-bit code: 2 bits per slot
+    /// of [`AROUND`] (0 empty, 1 black, 2 white, 3 off the board), the first slot lowest.
     #[inline]
     #[must_use]
     pub fn neighborhood(&self, p: usize) -> usize {
