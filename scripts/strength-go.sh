@@ -10,7 +10,8 @@
 # PACHI at the binary; it runs in its own folder, where it finds its pattern files.
 #
 # On a loaded machine our time per move buys fewer playouts while Pachi's and GNU Go's effort is
-# fixed; TESSERA_9x9="--playouts 16000" (about 0.5 s on an idle machine) keeps the comparison fair.
+# fixed; TESSERA_9x9="--playouts 11500" (a 0.5 s move on an idle machine, 2026-11-28) keeps the
+# comparison fair.
 #
 # Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=60] [GAMES_GNUGO=20] [CONCURRENCY=1]
 #        [TESSERA_9x9="--move-time 0.5"] [TESSERA_19x19="--move-time 1"] [RECORDS=DIR]
