@@ -27,18 +27,20 @@ pub fn escape_fails(board: &Board, s: usize) -> bool {
     read_ladder(&mut board.clone(), s)
 }
 
-/// Whether the attacker playing at `p`, a liberty of the two-liberty string at `s`, catches that
-/// string in a ladder (it is lost even though its owner moves next).
+/// Whether the attacker playing at `p`, a liberty of the string at `s`, catches that string in a
+/// ladder (it is lost even though its owner moves next). False unless `s` has exactly two
+/// liberties.
 #[must_use]
 pub fn atari_captures(board: &Board, p: usize, s: usize) -> bool {
     let defender = board.cell(s);
     let attacker = defender.opponent();
+    let Some([first, second]) = board.liberties_up_to_two(s).filter(|[a, b]| a != b) else {
+        return false;
+    };
     if board.ko_point() == Some(p) || board.is_suicide(p, attacker) || self_atari(board, p, attacker).0 {
         return false;
     }
-    let mut liberties = [0usize; 2];
-    board.liberties(s, &mut liberties);
-    let extension = if liberties[0] == p { liberties[1] } else { liberties[0] };
+    let extension = if first == p { second } else { first };
     if extension_liberties(board, extension, p, defender) >= 3 {
         return false;
     }

@@ -72,9 +72,10 @@ pub fn referee_ownership(board: &Board, komi: f32, playouts: usize, seed: u64) -
     let mut rng = Rng::new(seed);
     let mut totals = vec![0i32; POINTS];
     let rounds = playouts.div_ceil(2).max(1);
+    let mut scratch = board.clone();
     for color in [Cell::Black, Cell::White] {
         for _ in 0..rounds {
-            let mut scratch = board.clone();
+            scratch.copy_from(board);
             // Two passes ended the game, but the life of the stones is judged by playing on.
             scratch.reset_passes();
             scratch.set_to_move(color);

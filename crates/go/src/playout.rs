@@ -193,7 +193,7 @@ pub fn run_playout(
 
 thread_local! {
     /// Each search thread's playout board: reused, so a playout copies only the slots in use
-    /// ([`Board`]'s `clone_from`) and never a whole fresh board.
+    /// ([`Board::copy_from`]) and never a whole fresh board.
     static PLAYOUT_BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
 }
 
@@ -244,7 +244,7 @@ impl Playout for Position {
         let mover = self.to_move();
         let black_score = PLAYOUT_BOARD.with_borrow_mut(|scratch| {
             let board = scratch.get_or_insert_with(|| self.board().clone());
-            board.clone_from(self.board());
+            board.copy_from(self.board());
             run_playout(board, last, self.rules().komi, rng, |color, mv| played.push((side_of(color), mv)))
         });
         let sign = if mover == Cell::Black { 1.0 } else { -1.0 };

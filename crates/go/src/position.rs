@@ -88,7 +88,7 @@ pub struct Position {
     /// The board before the first move (setup and handicap stones), for SGF output.
     start: Board,
     /// The board before each move played, then spare boards that undone moves left: a search's
-    /// play and undo reuse them ([`Board`]'s `clone_from` copies only the slots in use).
+    /// play and undo reuse them ([`Board::copy_from`] copies only the slots in use).
     history: Vec<Board>,
     moves: Vec<Move>,
     /// Superko keys of every position so far, the current one last.
@@ -303,7 +303,7 @@ impl Game for Position {
 
     fn play(&mut self, mv: Move) {
         match self.history.get_mut(self.moves.len()) {
-            Some(spare) => spare.clone_from(&self.board),
+            Some(spare) => spare.copy_from(&self.board),
             None => self.history.push(self.board.clone()),
         }
         match mv.point() {
@@ -318,7 +318,7 @@ impl Game for Position {
 
     fn undo(&mut self) {
         let ply = self.moves.len().checked_sub(1).expect("undo needs a move played");
-        self.board.clone_from(&self.history[ply]);
+        self.board.copy_from(&self.history[ply]);
         self.moves.pop();
         self.seen.pop();
     }

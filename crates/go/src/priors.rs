@@ -113,10 +113,7 @@ impl<'a> PriorContext<'a> {
                 } else {
                     weight += 3.0 + stones;
                 }
-            } else if cell == enemy
-                && board.liberties_up_to_two(n).is_some_and(|[a, b]| a != b)
-                && ladder::atari_captures(board, p, n)
-            {
+            } else if cell == enemy && ladder::atari_captures(board, p, n) {
                 weight += 2.0 + stones;
             }
         }

@@ -77,8 +77,9 @@ pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
     let mut rng = Rng::new(seed);
     let mut totals = vec![0i32; POINTS];
     let last = position.moves().last().and_then(|mv| mv.point());
+    let mut board = position.board().clone();
     for _ in 0..playouts {
-        let mut board = position.board().clone();
+        board.copy_from(position.board());
         // Two passes end the game, but the life of the stones is judged by playing on.
         board.reset_passes();
         run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});

@@ -121,8 +121,9 @@ pub const fn diagonals(p: usize) -> [usize; 4] {
 ///
 /// Only the first `(size + 2) · STRIDE` slots of each point array are ever written (the board and
 /// its border ring); the rest keeps what [`Board::new`] put there, the same in every board of one
-/// size. `clone_from` and `==` therefore look at that prefix alone: a tree descent or a playout
-/// copies 41% of the arrays on 9 × 9 instead of all of them.
+/// size. [`Board::copy_from`] and `==` therefore look at that prefix alone: a tree descent or a
+/// playout copies 41% of the arrays on 9 × 9 instead of all of them.
+#[derive(Clone)]
 pub struct Board {
     size: usize,
     cells: [Cell; POINTS],
@@ -197,6 +198,34 @@ impl Board {
     #[must_use]
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// The point slots this size uses: every board point and its border ring lie below.
+    fn used(&self) -> usize {
+        (self.size + 2) * STRIDE
+    }
+
+    /// Makes this board equal to `source`, copying only the slots in use when both have the same
+    /// size (the rest is equal already); a reused board is refilled this way in the hot paths.
+    pub fn copy_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            *self = source.clone();
+            return;
+        }
+        let used = self.used();
+        self.cells[..used].copy_from_slice(&source.cells[..used]);
+        self.neighborhoods[..used].copy_from_slice(&source.neighborhoods[..used]);
+        self.head[..used].copy_from_slice(&source.head[..used]);
+        self.next[..used].copy_from_slice(&source.next[..used]);
+        self.strings[..used].copy_from_slice(&source.strings[..used]);
+        self.empty_slot[..used].copy_from_slice(&source.empty_slot[..used]);
+        self.empties[..source.empty_count].copy_from_slice(&source.empties[..source.empty_count]);
+        self.empty_count = source.empty_count;
+        self.stones_key = source.stones_key;
+        self.ko = source.ko;
+        self.to_move = source.to_move;
+        self.prisoners = source.prisoners;
+        self.passes = source.passes;
     }
 
     /// What is at `p` (any index below `POINTS`).
@@ -580,56 +609,6 @@ impl Board {
             }
         }
         u32::from(stones)
-    }
-}
-
-impl Board {
-    /// The point slots this size uses: every board point and its border ring lie below.
-    fn used(&self) -> usize {
-        (self.size + 2) * STRIDE
-    }
-}
-
-impl Clone for Board {
-    fn clone(&self) -> Board {
-        Board {
-            size: self.size,
-            cells: self.cells,
-            neighborhoods: self.neighborhoods,
-            head: self.head,
-            next: self.next,
-            strings: self.strings,
-            empties: self.empties,
-            empty_slot: self.empty_slot,
-            empty_count: self.empty_count,
-            stones_key: self.stones_key,
-            ko: self.ko,
-            to_move: self.to_move,
-            prisoners: self.prisoners,
-            passes: self.passes,
-        }
-    }
-
-    /// Copies only the slots in use when both boards have the same size (the rest is equal).
-    fn clone_from(&mut self, source: &Board) {
-        if self.size != source.size {
-            *self = source.clone();
-            return;
-        }
-        let used = self.used();
-        self.cells[..used].copy_from_slice(&source.cells[..used]);
-        self.neighborhoods[..used].copy_from_slice(&source.neighborhoods[..used]);
-        self.head[..used].copy_from_slice(&source.head[..used]);
-        self.next[..used].copy_from_slice(&source.next[..used]);
-        self.strings[..used].copy_from_slice(&source.strings[..used]);
-        self.empty_slot[..used].copy_from_slice(&source.empty_slot[..used]);
-        self.empties[..source.empty_count].copy_from_slice(&source.empties[..source.empty_count]);
-        self.empty_count = source.empty_count;
-        self.stones_key = source.stones_key;
-        self.ko = source.ko;
-        self.to_move = source.to_move;
-        self.prisoners = source.prisoners;
-        self.passes = source.passes;
     }
 }
 

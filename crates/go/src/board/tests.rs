@@ -63,7 +63,7 @@ fn play_random(board: &mut Board, rng: &mut tessera_core::Rng) -> Option<usize> 
 }
 
 #[test]
-fn clone_from_copies_the_slots_in_use() {
+fn copy_from_copies_the_slots_in_use() {
     let mut rng = tessera_core::Rng::new(11);
     for (size, other_size) in [(9, 9), (19, 19), (25, 25), (9, 19), (19, 5)] {
         let mut source = Board::new(size);
@@ -72,7 +72,7 @@ fn clone_from_copies_the_slots_in_use() {
             play_random(&mut source, &mut rng);
             play_random(&mut target, &mut rng);
         }
-        target.clone_from(&source);
+        target.copy_from(&source);
         assert!(target == source, "{size} from {other_size}");
         // The copy plays on exactly like the source (strings, liberties, empty points).
         for _ in 0..size * size {
