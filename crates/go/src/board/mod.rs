@@ -208,24 +208,37 @@ impl Board {
     /// Makes this board equal to `source`, copying only the slots in use when both have the same
     /// size (the rest is equal already); a reused board is refilled this way in the hot paths.
     pub fn copy_from(&mut self, source: &Board) {
-        if self.size != source.size {
+        // Every field named: a new one fails to compile here until it is copied.
+        let Board {
+            size,
+            cells,
+            neighborhoods,
+            head,
+            next,
+            strings,
+            empties,
+            empty_slot,
+            empty_count,
+            stones_key,
+            ko,
+            to_move,
+            prisoners,
+            passes,
+        } = source;
+        if self.size != *size {
             *self = source.clone();
             return;
         }
         let used = self.used();
-        self.cells[..used].copy_from_slice(&source.cells[..used]);
-        self.neighborhoods[..used].copy_from_slice(&source.neighborhoods[..used]);
-        self.head[..used].copy_from_slice(&source.head[..used]);
-        self.next[..used].copy_from_slice(&source.next[..used]);
-        self.strings[..used].copy_from_slice(&source.strings[..used]);
-        self.empty_slot[..used].copy_from_slice(&source.empty_slot[..used]);
-        self.empties[..source.empty_count].copy_from_slice(&source.empties[..source.empty_count]);
-        self.empty_count = source.empty_count;
-        self.stones_key = source.stones_key;
-        self.ko = source.ko;
-        self.to_move = source.to_move;
-        self.prisoners = source.prisoners;
-        self.passes = source.passes;
+        self.cells[..used].copy_from_slice(&cells[..used]);
+        self.neighborhoods[..used].copy_from_slice(&neighborhoods[..used]);
+        self.head[..used].copy_from_slice(&head[..used]);
+        self.next[..used].copy_from_slice(&next[..used]);
+        self.strings[..used].copy_from_slice(&strings[..used]);
+        self.empty_slot[..used].copy_from_slice(&empty_slot[..used]);
+        self.empties[..*empty_count].copy_from_slice(&empties[..*empty_count]);
+        (self.empty_count, self.stones_key, self.ko, self.to_move, self.prisoners, self.passes) =
+            (*empty_count, *stones_key, *ko, *to_move, *prisoners, *passes);
     }
 
     /// What is at `p` (any index below `POINTS`).
