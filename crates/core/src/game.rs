@@ -109,6 +109,14 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Panics if no move was played ([`Game::ply`] is 0).
     fn undo(&mut self);
 
+    /// Takes back every move played after ply `ply` (at most [`Game::ply`]), as repeated
+    /// [`Game::undo`] would; a game whose undo restores a saved state overrides it to restore once.
+    fn undo_to(&mut self, ply: usize) {
+        while self.ply() > ply {
+            self.undo();
+        }
+    }
+
     /// How many moves were played on this position object (undoable moves), 0 for a fresh one.
     fn ply(&self) -> usize;
 

@@ -3,9 +3,10 @@
 //! Random playouts from a start position check at every node that: generated moves are legal
 //! and distinct; moves outside the list are refused by `is_legal`; play then undo restores the
 //! position and its key; the incremental key equals the key from scratch and the key
-//! `hash_after` predicts (where a game predicts it); `move_played` and
-//! `ply` follow the history; a game decided by rule offers no moves; and `outcome` agrees with
-//! an empty move list.
+//! `hash_after` predicts (where a game predicts it); `move_played` and `ply` follow the
+//! history; a game decided by rule offers no moves; and `outcome` agrees with an empty move
+//! list. At the end of each playout, `undo_to` a random ply must land where undoing one move at
+//! a time does.
 //!
 //! [`count_panics`] serves the protocol crates' property tests: it counts panics on every thread,
 //! search threads included, which a test that only sees the session's answers would miss.
@@ -58,10 +59,20 @@ where
             game.play(mv);
             line.push(mv);
         }
+        // Jump back to a random ply at once; the unwind below must pass through the same position.
+        let jump_target = base_ply + rng.below(line.len() + 1);
+        let mut jumped = game.clone();
+        jumped.undo_to(jump_target);
         // Unwind the whole line: undo must work from deep positions too.
         for &mv in line.iter().rev() {
+            if game.ply() == jump_target {
+                assert_eq!(game, jumped, "undo_to({jump_target}) must equal undoing one move at a time");
+            }
             assert_eq!(game.move_played(game.ply() - 1), Some(mv));
             game.undo();
+        }
+        if base_ply == jump_target {
+            assert_eq!(game, jumped, "undo_to({jump_target}) must equal undoing one move at a time");
         }
         assert_eq!(game.ply(), base_ply);
         assert_eq!(&game, start, "undoing the whole playout must restore the start");

@@ -16,15 +16,23 @@ use crate::position::{side_of, Move, Position};
 use crate::priors::PriorContext;
 use crate::score::playout_owner;
 
-/// Whether `color` at the empty point `p` leaves the new string with a single liberty (captures
-/// aside). Also returns the size the string would have.
+/// Whether `color` at the empty point `p` leaves the new string with a single liberty or none
+/// (captures aside). Also returns the size the string would have.
 #[must_use]
 pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
-    let mut libs = [0usize; 3];
+    let (liberties, stones) = new_string_liberties(board, p, color);
+    (liberties < 2, stones)
+}
+
+/// The distinct liberties, counted up to two, of the string `color` makes by playing at the empty
+/// point `p`, and its stones (1 when it has two or more). A capture counts as two liberties: it
+/// frees some. So 0 means suicide and 1 a self-atari; one pass over the neighbours answers both.
+#[inline]
+fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
+    let mut libs = [0usize; 2];
     let mut count = 0;
-    let mut stones = 1;
-    let add = |q: usize, libs: &mut [usize; 3], count: &mut usize| {
-        if q != p && !libs[..*count].contains(&q) && *count < 3 {
+    let add = |q: usize, libs: &mut [usize; 2], count: &mut usize| {
+        if q != p && !libs[..*count].contains(&q) {
             libs[*count] = q;
             *count += 1;
         }
@@ -33,22 +41,30 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
         match board.cell(n) {
             Cell::Empty => add(n, &mut libs, &mut count),
             c if c == color => match board.liberties_up_to_two(n) {
-                Some(found) => found.into_iter().for_each(|q| add(q, &mut libs, &mut count)),
-                None => return (false, 1), // three or more liberties: two stay beside `p`
+                Some(found) => {
+                    for q in found {
+                        add(q, &mut libs, &mut count);
+                        if count == 2 {
+                            return (2, 1);
+                        }
+                    }
+                }
+                None => return (2, 1), // three or more liberties: two stay beside `p`
             },
             Cell::Border => {}
             _ => {
                 if board.in_atari(n) {
-                    return (false, 1); // a capture frees liberties
+                    return (2, 1); // a capture frees liberties
                 }
             }
         }
-        if count >= 2 {
-            return (false, 1);
+        if count == 2 {
+            return (2, 1);
         }
     }
     let mut heads = [0usize; 4];
     let mut head_count = 0;
+    let mut stones = 1;
     for n in neighbors(p) {
         if board.cell(n) == color {
             let head = board.string_head(n);
@@ -59,7 +75,7 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
             }
         }
     }
-    (count < 2, stones)
+    (count, stones)
 }
 
 /// Random moves refuse self-ataris of this many stones or more; a small sacrifice can be good.
@@ -71,11 +87,14 @@ const ANY_SELF_ATARI: u32 = 1;
 /// not its own eye, and not a self-atari of `refused_self_atari` stones or more.
 #[inline]
 fn acceptable(board: &Board, p: usize, color: Cell, refused_self_atari: u32) -> bool {
-    if board.ko_point() == Some(p) || board.is_eye(p, color) || board.is_suicide(p, color) {
+    if board.ko_point() == Some(p) || board.is_eye(p, color) {
         return false;
     }
-    let (atari, stones) = self_atari(board, p, color);
-    !(atari && stones >= refused_self_atari)
+    match new_string_liberties(board, p, color) {
+        (0, _) => false, // suicide
+        (1, stones) => stones < refused_self_atari,
+        _ => true,
+    }
 }
 
 /// A tactical reply to the last move at `last`, if one applies.

@@ -323,6 +323,15 @@ impl Game for Position {
         self.seen.pop();
     }
 
+    /// Restores the board saved before move `ply` at once instead of one board per move.
+    fn undo_to(&mut self, ply: usize) {
+        if ply < self.moves.len() {
+            self.board.copy_from(&self.history[ply]);
+            self.moves.truncate(ply);
+            self.seen.truncate(ply + 1); // the start position's key comes first
+        }
+    }
+
     fn ply(&self) -> usize {
         self.moves.len()
     }

@@ -241,7 +241,6 @@ impl<G: Playout> Run<'_, G> {
                 node = child;
             }
         };
-        let tree_moves = scratch.played.len();
         // The result for the player who made the last tree move (the leaf's "mover").
         let result = match leaf_value {
             Some(value) => PlayoutResult::from(value),
@@ -250,9 +249,7 @@ impl<G: Playout> Run<'_, G> {
                 PlayoutResult { value: 1.0 - playout.value, score: playout.score.map(|score| -score) }
             }
         };
-        for _ in 0..tree_moves {
-            scratch.position.undo();
-        }
+        scratch.position.undo_to(root_ply);
         self.backup(scratch, result);
         self.playouts.fetch_add(1, Ordering::Relaxed);
     }

@@ -72,7 +72,8 @@ impl StringInfo {
         if self.in_atari() {
             return Some([self.only_liberty(); 2]);
         }
-        if self.pseudo < 2 {
+        // A liberty touches at most four stones, so nine pseudo-liberties are three points or more.
+        if !(2..=8).contains(&self.pseudo) {
             return None;
         }
         let [m0, m1, m2, m3, m4] = [
