@@ -29,6 +29,9 @@ pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
 /// frees some. So 0 means suicide and 1 a self-atari; one pass over the neighbours answers both.
 #[inline]
 fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
+    if board.empty_neighbors(p) >= 2 {
+        return (2, 1); // the common case, answered by the 3×3 code alone
+    }
     let mut libs = [0usize; 2];
     let mut count = 0;
     let add = |q: usize, libs: &mut [usize; 2], count: &mut usize| {

@@ -14,7 +14,7 @@ mod neighborhood;
 
 use moments::StringInfo;
 pub use neighborhood::AROUND;
-use neighborhood::EYES;
+use neighborhood::{empty_orthogonal, EYES};
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 25;
@@ -325,6 +325,13 @@ impl Board {
     #[must_use]
     pub fn neighborhood(&self, p: usize) -> usize {
         usize::from(self.neighborhoods[p])
+    }
+
+    /// How many of the four orthogonal neighbours of the board point `p` are empty (one load).
+    #[inline]
+    #[must_use]
+    pub fn empty_neighbors(&self, p: usize) -> u32 {
+        empty_orthogonal(self.neighborhood(p))
     }
 
     /// Representative stone of the string at `p` (a stone).

@@ -20,6 +20,15 @@ const ORTHOGONAL_SLOTS: [usize; 4] = [1, 3, 4, 6];
 /// Slots of [`AROUND`] that are diagonal neighbours.
 const DIAGONAL_SLOTS: [usize; 4] = [0, 2, 5, 7];
 
+/// How many of the four orthogonal neighbours in the neighbourhood `code` are empty.
+#[inline]
+pub(super) const fn empty_orthogonal(code: usize) -> u32 {
+    // A slot is empty when both its bits are clear; keep the low bit of each such slot, then the
+    // orthogonal slots 1, 3, 4 and 6 alone.
+    let empty_slots = !(code | code >> 1) & 0x5555;
+    (empty_slots & 0x1144).count_ones()
+}
+
 /// The cell in slot `slot` of a neighbourhood code.
 const fn slot_cell(code: usize, slot: usize) -> usize {
     (code >> (2 * slot)) & 3

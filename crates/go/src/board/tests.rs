@@ -85,7 +85,7 @@ fn copy_from_copies_the_slots_in_use() {
 }
 
 #[test]
-fn neighborhood_codes_and_eyes_follow_the_stones() {
+fn neighborhood_codes_eyes_and_empty_neighbors_follow_the_stones() {
     let mut rng = tessera_core::Rng::new(5);
     for size in [2, 5, 9, 19, 25] {
         let mut board = Board::new(size);
@@ -96,6 +96,8 @@ fn neighborhood_codes_and_eyes_follow_the_stones() {
                     code | (board.cell(p.wrapping_add_signed(*offset)) as usize) << (2 * slot)
                 });
                 assert_eq!(board.neighborhood(p), code, "size {size}, point {p}");
+                let empty = neighbors(p).iter().filter(|&&n| board.cell(n) == Cell::Empty).count();
+                assert_eq!(board.empty_neighbors(p) as usize, empty, "size {size}, point {p}");
                 for color in [Cell::Black, Cell::White] {
                     let sides = neighbors(p).map(|n| board.cell(n));
                     let edge = sides.contains(&Cell::Border);
