@@ -7,7 +7,7 @@
 //! [SIZE=9] learn_priors evaluate GAMES [TABLE]
 //! ```
 //! GAMES holds one game per line, `B Q16 W D4 …` in GTP vertices on 19×19 (or `SIZE`)
-//! (`scripts/go-selfplay-gnugo.py` writes them). The first `OPENING` moves of each game are
+//! (`scripts/go-selfplay.py` writes them). The first `OPENING` moves of each game are
 //! random corner points and are skipped.
 
 use std::collections::HashMap;
@@ -223,7 +223,7 @@ fn learn(text: &str, size: usize) {
     }
     println!("# Go move priors learned by examples/learn_priors.rs (minorization-maximization over shape,");
     println!("# last- and own-move distance and line) from {} moves of GNU Go self-play", features.competitions.len());
-    println!("# (scripts/go-selfplay-gnugo.py); unlisted shapes weigh 1, other groups average 1 over the candidates.");
+    println!("# (scripts/go-selfplay.py); unlisted shapes weigh 1, other groups average 1 over the candidates.");
     for (group, name) in GROUPS.iter().enumerate().skip(1) {
         for (index, gamma) in gammas[start[group]..start[group + 1]].iter().enumerate() {
             println!("{name} {index} {gamma:.4}");

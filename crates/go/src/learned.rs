@@ -2,7 +2,7 @@
 //! point, each line, and each distance from the last move and from the mover's own move before
 //! that, fitted so that the product of a point's four weights, against the other legal points'
 //! products, predicts where GNU Go played (a Bradley-Terry model, as in CrazyStone). The table is
-//! `data/priors.txt`, made by `scripts/go-selfplay-gnugo.py` and
+//! `data/priors.txt`, made by `scripts/go-selfplay.py` and
 //! `cargo run -p tessera-go --release --example learn_priors`.
 
 use std::sync::OnceLock;
