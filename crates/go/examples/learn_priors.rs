@@ -222,7 +222,7 @@ fn learn(text: &str, size: usize) {
         gammas[ids].iter_mut().for_each(|gamma| *gamma /= mean);
     }
     println!("# Go move priors learned by examples/learn_priors.rs (minorization-maximization over shape,");
-    println!("# last- and own-move distance and line) from {} moves of GNU Go self-play", features.competitions.len());
+    println!("# last- and own-move distance and line) from {} moves of self-play records", features.competitions.len());
     println!("# (scripts/go-selfplay.py); unlisted shapes weigh 1, other groups average 1 over the candidates.");
     for (group, name) in GROUPS.iter().enumerate().skip(1) {
         for (index, gamma) in gammas[start[group]..start[group + 1]].iter().enumerate() {
