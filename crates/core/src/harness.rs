@@ -63,17 +63,18 @@ where
         let jump_target = base_ply + rng.below(line.len() + 1);
         let mut jumped = game.clone();
         jumped.undo_to(jump_target);
+        let check_jump = |game: &G| {
+            if game.ply() == jump_target {
+                assert_eq!(game, &jumped, "undo_to({jump_target}) must equal undoing one move at a time");
+            }
+        };
         // Unwind the whole line: undo must work from deep positions too.
         for &mv in line.iter().rev() {
-            if game.ply() == jump_target {
-                assert_eq!(game, jumped, "undo_to({jump_target}) must equal undoing one move at a time");
-            }
+            check_jump(&game);
             assert_eq!(game.move_played(game.ply() - 1), Some(mv));
             game.undo();
         }
-        if base_ply == jump_target {
-            assert_eq!(game, jumped, "undo_to({jump_target}) must equal undoing one move at a time");
-        }
+        check_jump(&game);
         assert_eq!(game.ply(), base_ply);
         assert_eq!(&game, start, "undoing the whole playout must restore the start");
     }

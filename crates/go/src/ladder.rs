@@ -37,7 +37,7 @@ pub fn atari_captures(board: &Board, p: usize, s: usize) -> bool {
     let Some([first, second]) = board.liberties_up_to_two(s).filter(|[a, b]| a != b) else {
         return false;
     };
-    if board.ko_point() == Some(p) || board.is_suicide(p, attacker) || self_atari(board, p, attacker).0 {
+    if board.ko_point() == Some(p) || self_atari(board, p, attacker).0 {
         return false;
     }
     let extension = if first == p { second } else { first };
@@ -93,8 +93,7 @@ fn can_capture_attacker(board: &Board, s: usize) -> bool {
 fn best_atari(board: &Board, liberties: [usize; 2], attacker: Cell) -> Option<usize> {
     let mut best: Option<(usize, usize)> = None;
     for (atari, extension) in [(liberties[0], liberties[1]), (liberties[1], liberties[0])] {
-        if board.ko_point() == Some(atari) || board.is_suicide(atari, attacker) || self_atari(board, atari, attacker).0
-        {
+        if board.ko_point() == Some(atari) || self_atari(board, atari, attacker).0 {
             continue;
         }
         let gained = extension_liberties(board, extension, atari, attacker.opponent());

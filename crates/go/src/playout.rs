@@ -35,7 +35,7 @@ fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
     let mut libs = [0usize; 2];
     let mut count = 0;
     let add = |q: usize, libs: &mut [usize; 2], count: &mut usize| {
-        if q != p && !libs[..*count].contains(&q) {
+        if q != p && *count < 2 && !libs[..*count].contains(&q) {
             libs[*count] = q;
             *count += 1;
         }
@@ -44,14 +44,7 @@ fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
         match board.cell(n) {
             Cell::Empty => add(n, &mut libs, &mut count),
             c if c == color => match board.liberties_up_to_two(n) {
-                Some(found) => {
-                    for q in found {
-                        add(q, &mut libs, &mut count);
-                        if count == 2 {
-                            return (2, 1);
-                        }
-                    }
-                }
+                Some(found) => found.into_iter().for_each(|q| add(q, &mut libs, &mut count)),
                 None => return (2, 1), // three or more liberties: two stay beside `p`
             },
             Cell::Border => {}

@@ -318,9 +318,7 @@ impl Game for Position {
 
     fn undo(&mut self) {
         let ply = self.moves.len().checked_sub(1).expect("undo needs a move played");
-        self.board.copy_from(&self.history[ply]);
-        self.moves.pop();
-        self.seen.pop();
+        self.undo_to(ply);
     }
 
     /// Restores the board saved before move `ply` at once instead of one board per move.
