@@ -32,10 +32,13 @@ fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
     if board.empty_neighbors(p) >= 2 {
         return (2, 1); // the common case, answered by the 3×3 code alone
     }
+    // At most one liberty is new per neighbour: a friendly neighbour's string has `p` among its
+    // liberties, so of its two (it has at most two here) only one is not `p`. The count is checked
+    // after each neighbour, so it never passes two.
     let mut libs = [0usize; 2];
     let mut count = 0;
     let add = |q: usize, libs: &mut [usize; 2], count: &mut usize| {
-        if q != p && *count < 2 && !libs[..*count].contains(&q) {
+        if q != p && !libs[..*count].contains(&q) {
             libs[*count] = q;
             *count += 1;
         }
