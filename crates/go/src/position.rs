@@ -87,34 +87,46 @@ pub struct Position {
     rules: Rules,
     /// The board before the first move (setup and handicap stones), for SGF output.
     start: Board,
-    /// The board before each move played, then spare boards that undone moves left: a search's
-    /// play and undo reuse them ([`Board::copy_from`] copies only the slots in use).
-    history: Vec<Board>,
+    /// The board before move `checkpoint_plies[i]` is `checkpoints[i]`; boards past the plies'
+    /// count are spares that undone checkpoints left ([`Board::copy_from`] reuses them). Ply 0 is
+    /// always saved; so is every [`CHECKPOINT_INTERVAL`]-th ply, the ply a clone was made at, and a
+    /// board changed between moves. Undo restores the last checkpoint and replays the moves after
+    /// it, so a search's descent from a cloned root saves no board per move.
+    checkpoints: Vec<Board>,
+    checkpoint_plies: Vec<usize>,
     moves: Vec<Move>,
     /// Superko keys of every position so far, the current one last.
     seen: Vec<u64>,
 }
 
+/// Moves between saved boards: undoing replays at most this many moves less one.
+const CHECKPOINT_INTERVAL: usize = 16;
+
 impl Clone for Position {
     fn clone(&self) -> Position {
-        Position {
+        let saved = self.checkpoint_plies.len();
+        let mut clone = Position {
             board: self.board.clone(),
             rules: self.rules,
             start: self.start.clone(),
-            history: self.boards_before_moves().to_vec(),
+            checkpoints: self.checkpoints[..saved].to_vec(),
+            checkpoint_plies: self.checkpoint_plies.clone(),
             moves: self.moves.clone(),
             seen: self.seen.clone(),
-        }
+        };
+        // A search clones its root and returns to it after every descent: one copy then.
+        clone.save_checkpoint();
+        clone
     }
 }
 
-/// Equal positions have the same board, rules, start and history (spare boards aside).
+/// Equal positions have the same board, rules, start, moves and superko keys (the saved boards
+/// follow from those; which plies are saved does not matter).
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.board == other.board
             && self.rules == other.rules
             && self.start == other.start
-            && self.boards_before_moves() == other.boards_before_moves()
             && self.moves == other.moves
             && self.seen == other.seen
     }
@@ -133,8 +145,15 @@ impl Position {
     /// A game starting from `board` (setup stones, side to move) under `rules`.
     #[must_use]
     pub fn from_board(board: Board, rules: Rules) -> Position {
-        let mut position =
-            Position { start: board.clone(), board, rules, history: Vec::new(), moves: Vec::new(), seen: Vec::new() };
+        let mut position = Position {
+            start: board.clone(),
+            checkpoints: vec![board.clone()],
+            checkpoint_plies: vec![0],
+            board,
+            rules,
+            moves: Vec::new(),
+            seen: Vec::new(),
+        };
         position.seen.push(position.superko_key_now());
         position
     }
@@ -172,6 +191,7 @@ impl Position {
     pub fn set_to_move(&mut self, color: Cell) {
         if color != self.board.to_move() {
             self.board.set_to_move(color);
+            self.save_checkpoint(); // replaying the moves before would not give this board
             let key = self.superko_key_now();
             if let Some(last) = self.seen.last_mut() {
                 *last = key;
@@ -182,6 +202,7 @@ impl Position {
     /// Lets a game that two passes ended go on; the passes stay in the history for undo.
     pub fn resume(&mut self) {
         self.board.reset_passes();
+        self.save_checkpoint();
     }
 
     /// Changes the rules; superko keys are recomputed for the new repetition rule.
@@ -189,12 +210,32 @@ impl Position {
         self.rules = rules;
         let situational = rules.superko == Superko::Situational;
         let key = |board: &Board| if situational { board.key() } else { board.stones_key() };
-        self.seen = self.boards_before_moves().iter().chain(std::iter::once(&self.board)).map(key).collect();
+        // Replay the game from its saved boards, keying the board before each move.
+        let mut board = self.checkpoints[0].clone();
+        let mut saved = self.checkpoint_plies.iter().zip(&self.checkpoints).peekable();
+        self.seen.clear();
+        for (ply, &mv) in self.moves.iter().enumerate() {
+            while let Some((_, checkpoint)) = saved.next_if(|&(&saved_ply, _)| saved_ply <= ply) {
+                board.copy_from(checkpoint);
+            }
+            self.seen.push(key(&board));
+            replay(&mut board, mv);
+        }
+        self.seen.push(key(&self.board));
     }
 
-    /// The board before each move played, the first move's first.
-    fn boards_before_moves(&self) -> &[Board] {
-        &self.history[..self.moves.len()]
+    /// Saves the board as it stands as the board before the next move (replacing a checkpoint
+    /// of this ply).
+    fn save_checkpoint(&mut self) {
+        let ply = self.moves.len();
+        if self.checkpoint_plies.last() != Some(&ply) {
+            self.checkpoint_plies.push(ply);
+        }
+        let index = self.checkpoint_plies.len() - 1;
+        match self.checkpoints.get_mut(index) {
+            Some(board) => board.copy_from(&self.board),
+            None => self.checkpoints.push(self.board.clone()),
+        }
     }
 
     /// The colour to move.
@@ -262,6 +303,16 @@ pub fn outcome_of_score(score: f32) -> Outcome {
     }
 }
 
+/// Plays `mv` for the side to move of `board`, as [`Position`]'s moves are played.
+fn replay(board: &mut Board, mv: Move) {
+    match mv.point() {
+        None => board.pass(),
+        Some(p) => {
+            board.play(p, board.to_move());
+        }
+    }
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{} moves, rules {}", self.board, self.moves.len(), self.rules)
@@ -302,16 +353,12 @@ impl Game for Position {
     }
 
     fn play(&mut self, mv: Move) {
-        match self.history.get_mut(self.moves.len()) {
-            Some(spare) => spare.copy_from(&self.board),
-            None => self.history.push(self.board.clone()),
+        let ply = self.moves.len();
+        // A checkpoint of this ply already holds this board (undo restored it, or it was saved).
+        if ply % CHECKPOINT_INTERVAL == 0 && self.checkpoint_plies.last() != Some(&ply) {
+            self.save_checkpoint();
         }
-        match mv.point() {
-            None => self.board.pass(),
-            Some(p) => {
-                self.board.play(p, self.board.to_move());
-            }
-        }
+        replay(&mut self.board, mv);
         self.moves.push(mv);
         self.seen.push(self.superko_key_now());
     }
@@ -321,10 +368,18 @@ impl Game for Position {
         self.undo_to(ply);
     }
 
-    /// Restores the board saved before move `ply` at once instead of one board per move.
+    /// Restores the last board saved at or before move `ply` and replays the moves after it.
     fn undo_to(&mut self, ply: usize) {
         if ply < self.moves.len() {
-            self.board.copy_from(&self.history[ply]);
+            while self.checkpoint_plies.last().is_some_and(|&saved| saved > ply) {
+                self.checkpoint_plies.pop();
+            }
+            // Ply 0 is never dropped, so a checkpoint at or before `ply` remains.
+            let index = self.checkpoint_plies.len() - 1;
+            self.board.copy_from(&self.checkpoints[index]);
+            for &mv in &self.moves[self.checkpoint_plies[index]..ply] {
+                replay(&mut self.board, mv);
+            }
             self.moves.truncate(ply);
             self.seen.truncate(ply + 1); // the start position's key comes first
         }
@@ -403,5 +458,42 @@ mod tests {
         }
         // A lone stone's suicide recreates the position: positional superko forbids it.
         assert!(!suicidal.is_legal(Move::at(point(0, 0))));
+    }
+
+    /// Undo replays moves from the saved boards: it must give back every board exactly, also across
+    /// a colour playing twice and a game resumed after two passes, which no move replays.
+    #[test]
+    fn undo_replays_to_the_exact_board_across_changes_between_moves() {
+        let mut position = Position::new(9, Rules::CHINESE);
+        let mut boards = vec![(position.board().clone(), position.seen.clone())];
+        let mut moves = Moves::new();
+        for ply in 0..70 {
+            match ply {
+                17 => position.set_to_move(position.to_move().opponent()),
+                40 => position.resume(),
+                _ => {}
+            }
+            *boards.last_mut().expect("the start is saved") = (position.board().clone(), position.seen.clone());
+            let mv = if (38..40).contains(&ply) {
+                Move::PASS
+            } else {
+                position.generate_legal_moves(&mut moves);
+                moves[(ply * 7 + 3) % moves.len()]
+            };
+            position.play(mv);
+            boards.push((position.board().clone(), position.seen.clone()));
+        }
+        let copy = position.clone();
+        for ply in [69, 55, 41, 40, 39, 33, 18, 17, 16, 15, 1, 0] {
+            position.undo_to(ply);
+            assert_eq!(position.board(), &boards[ply].0, "the board before move {ply}");
+            assert_eq!(position.seen, boards[ply].1, "the superko keys before move {ply}");
+        }
+        // Re-keying for another superko rule replays the game too.
+        let mut rekeyed = copy.clone();
+        rekeyed.set_rules(Rules { superko: Superko::Situational, ..Rules::CHINESE });
+        assert_ne!(rekeyed.seen, copy.seen);
+        rekeyed.set_rules(Rules::CHINESE);
+        assert!(rekeyed == copy && rekeyed.seen == copy.seen);
     }
 }

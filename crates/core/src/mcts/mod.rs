@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
-use tree::{Node, Tree};
+use tree::{Amaf, Node, Tree};
 
 use crate::game::{Game, Outcome, PackedMove, Side};
 use crate::info::{Info, InfoSink, MoveStat, Report, SearchResult};
@@ -285,7 +285,7 @@ impl<G: Playout> Run<'_, G> {
         position.priors(&scratch.moves, &mut scratch.priors);
         let total: f32 = scratch.priors.iter().map(|prior| prior.max(0.0)).sum();
         let uniform = 1.0 / scratch.moves.len() as f32;
-        if tree.nodes.try_reserve(scratch.moves.len()).is_err() {
+        if tree.nodes.try_reserve(scratch.moves.len()).is_err() || tree.amaf.try_reserve(scratch.moves.len()).is_err() {
             // The system refuses more memory: the tree stays as it is, this leaf gets a playout.
             self.memory_refused.store(true, Ordering::Relaxed);
             return None;
@@ -299,6 +299,8 @@ impl<G: Playout> Run<'_, G> {
             // Highest prior first: widening opens the children in this order.
             tree.nodes[first as usize..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
         }
+        let Tree { nodes, amaf } = tree;
+        amaf.extend(nodes[first as usize..].iter().map(|child| Amaf::new(child.mv)));
         let parent = &mut tree.nodes[node];
         parent.first_child = first;
         parent.child_count = scratch.moves.len() as u32;
@@ -324,14 +326,15 @@ impl<G: Playout> Run<'_, G> {
             let visits = node.visits + node.in_flight;
             // Virtual loss: running playouts count as losses until they report.
             let mean = if visits == 0 { None } else { Some(node.value_sum / visits as f32) };
-            let mean = mean.map(|mean| self.blend_rave(node, mean, visits));
+            let mean = mean.map(|mean| self.blend_rave(&tree.amaf[child], mean, visits));
             let score = match self.config.selection {
                 Selection::Uct { exploration } => match mean {
                     None => f32::INFINITY,
                     Some(mean) => mean + exploration * (parent_visits.ln() / visits as f32).sqrt(),
                 },
                 Selection::Puct { exploration, first_play_reduction } => {
-                    let mean = mean.unwrap_or_else(|| self.blend_rave(node, parent_mean - first_play_reduction, 0));
+                    let mean = mean
+                        .unwrap_or_else(|| self.blend_rave(&tree.amaf[child], parent_mean - first_play_reduction, 0));
                     mean + exploration * node.prior * parent_visits.sqrt() / (1.0 + visits as f32)
                 }
             };
@@ -343,11 +346,11 @@ impl<G: Playout> Run<'_, G> {
         best
     }
 
-    fn blend_rave(&self, node: &Node<G::Move>, mean: f32, visits: u32) -> f32 {
+    fn blend_rave(&self, amaf: &Amaf, mean: f32, visits: u32) -> f32 {
         match self.config.rave_equivalence {
-            Some(k) if node.rave_visits > 0 => {
+            Some(k) if amaf.visits > 0 => {
                 let beta = (k / (3.0 * visits as f32 + k)).sqrt();
-                (1.0 - beta) * mean + beta * node.rave_sum / node.rave_visits as f32
+                (1.0 - beta) * mean + beta * amaf.sum / amaf.visits as f32
             }
             _ => mean,
         }
@@ -384,12 +387,12 @@ impl<G: Playout> Run<'_, G> {
                 // The player to move at this node is the one who did not move into it.
                 let mover_side = if level == 0 { self.root_side } else { scratch.played[level - 1].0.opponent() };
                 let result_for_mover = 1.0 - value;
-                for child in tree.nodes[index].children() {
-                    let bits = usize::from(tree.nodes[child].mv.to_bits());
-                    if scratch.marks[(mover_side.index() << 16) | bits] == scratch.stamp {
-                        let child = &mut tree.nodes[child];
-                        child.rave_visits += 1;
-                        child.rave_sum += result_for_mover;
+                let marks = &scratch.marks[mover_side.index() << 16..];
+                let children = tree.nodes[index].children();
+                for child in &mut tree.amaf[children] {
+                    if marks[usize::from(child.move_bits)] == scratch.stamp {
+                        child.visits += 1;
+                        child.sum += result_for_mover;
                     }
                 }
             }

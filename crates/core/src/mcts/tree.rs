@@ -12,8 +12,6 @@ pub(crate) struct Node<M> {
     /// Sum of results for the player who played `mv`, each in `[0, 1]`.
     pub value_sum: f32,
     pub prior: f32,
-    pub rave_visits: u32,
-    pub rave_sum: f32,
     /// Playouts currently running through this node (virtual losses).
     pub in_flight: u32,
     pub first_child: u32,
@@ -34,8 +32,6 @@ impl<M: PackedMove> Node<M> {
             visits: 0,
             value_sum: 0.0,
             prior,
-            rave_visits: 0,
-            rave_sum: 0.0,
             in_flight: 0,
             first_child: 0,
             child_count: 0,
@@ -77,15 +73,34 @@ impl<M: PackedMove> Node<M> {
     }
 }
 
+/// The all-moves-as-first (RAVE) statistics of one node: the playouts through its parent in which
+/// its move was played later by the same player, and their results for that player.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Amaf {
+    /// The node's move, as [`PackedMove::to_bits`].
+    pub move_bits: u16,
+    pub visits: u32,
+    pub sum: f32,
+}
+
+impl Amaf {
+    pub(crate) fn new<M: PackedMove>(mv: M) -> Self {
+        Amaf { move_bits: mv.to_bits(), visits: 0, sum: 0.0 }
+    }
+}
+
 /// The arena. Index 0 is the root.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<M> {
     pub nodes: Vec<Node<M>>,
+    /// `amaf[i]` belongs to `nodes[i]`. Kept apart because each backup updates every child of each
+    /// node on its path: 12 bytes a child instead of a whole node keeps that sweep in cache.
+    pub amaf: Vec<Amaf>,
 }
 
 impl<M: PackedMove> Tree<M> {
     pub(crate) fn new(root_move: M) -> Self {
-        Tree { nodes: vec![Node::new(root_move, 1.0)] }
+        Tree { nodes: vec![Node::new(root_move, 1.0)], amaf: vec![Amaf::new(root_move)] }
     }
 
     /// The child of `node` reached by `mv`, if that child exists.
@@ -100,9 +115,11 @@ impl<M: PackedMove> Tree<M> {
     /// A new tree made of the subtree under `node` (which becomes the root), for reuse after moves.
     pub(crate) fn extract(&self, node: usize) -> Tree<M> {
         let mut nodes = Vec::with_capacity(self.nodes.len() / 2);
+        let mut amaf = Vec::with_capacity(self.nodes.len() / 2);
         let mut root = self.nodes[node].clone();
         root.in_flight = 0;
         nodes.push(root);
+        amaf.push(self.amaf[node]);
         // Breadth-first copy keeps each node's children contiguous.
         let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
         while let Some((old, new)) = queue.pop_front() {
@@ -116,9 +133,10 @@ impl<M: PackedMove> Tree<M> {
                 copy.in_flight = 0;
                 queue.push_back((child, nodes.len()));
                 nodes.push(copy);
+                amaf.push(self.amaf[child]);
             }
         }
-        Tree { nodes }
+        Tree { nodes, amaf }
     }
 
     /// The most visited line from the root, at most `max` moves.

@@ -89,8 +89,12 @@ impl StringInfo {
             return None;
         }
         // Two points a, b are the roots of x² − s·x + q; the moments obey m[k+2] = s·m[k+1] − q·m[k].
-        let sum = (m0 * m3 - m1 * m2) / spread;
-        let product = (m1 * m3 - m2 * m2) / spread;
+        // These terms stay below 2⁴⁵ (eight pseudo-liberties of points below 729), so the divisions
+        // run on 64 bits, not through the slow 128-bit division.
+        let [spread, sum_numerator, product_numerator] =
+            [spread, m0 * m3 - m1 * m2, m1 * m3 - m2 * m2].map(|term| term as i64);
+        let sum = sum_numerator / spread;
+        let product = product_numerator / spread;
         let gap = (sum * sum - 4 * product).isqrt();
         Some([((sum - gap) / 2) as usize, ((sum + gap) / 2) as usize])
     }
