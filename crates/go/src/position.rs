@@ -89,9 +89,9 @@ pub struct Position {
     start: Board,
     /// The board before move `checkpoint_plies[i]` is `checkpoints[i]`; boards past the plies'
     /// count are spares that undone checkpoints left ([`Board::copy_from`] reuses them). Ply 0 is
-    /// always saved; so is every [`CHECKPOINT_INTERVAL`]-th ply, the ply a clone was made at, and a
-    /// board changed between moves. Undo restores the last checkpoint and replays the moves after
-    /// it, so a search's descent from a cloned root saves no board per move.
+    /// always saved; so is the ply a clone was made at, a board changed between moves, and a move
+    /// [`CHECKPOINT_INTERVAL`] plies after the last checkpoint. Undo restores the last checkpoint
+    /// and replays the moves after it, so a search's descent from a cloned root saves no board.
     checkpoints: Vec<Board>,
     checkpoint_plies: Vec<usize>,
     moves: Vec<Move>,
@@ -99,7 +99,7 @@ pub struct Position {
     seen: Vec<u64>,
 }
 
-/// Moves between saved boards: undoing replays at most this many moves less one.
+/// Most moves between saved boards: undoing replays at most this many moves less one.
 const CHECKPOINT_INTERVAL: usize = 16;
 
 impl Clone for Position {
@@ -353,9 +353,9 @@ impl Game for Position {
     }
 
     fn play(&mut self, mv: Move) {
-        let ply = self.moves.len();
-        // A checkpoint of this ply already holds this board (undo restored it, or it was saved).
-        if ply % CHECKPOINT_INTERVAL == 0 && self.checkpoint_plies.last() != Some(&ply) {
+        // Counted from the last checkpoint, not from ply 0: a search's descent starts at the
+        // checkpoint of its cloned root and so saves no board before this many moves.
+        if self.checkpoint_plies.last().is_some_and(|&saved| self.moves.len() >= saved + CHECKPOINT_INTERVAL) {
             self.save_checkpoint();
         }
         replay(&mut self.board, mv);
