@@ -90,7 +90,8 @@ impl Default for MctsConfig {
     }
 }
 
-/// Bytes one tree node takes, for sizing the tree from the `Hash` option.
+/// Bytes one tree node takes with its RAVE statistics (a test checks the bound), for sizing the tree
+/// from the `Hash` option.
 const NODE_BYTES: usize = 64;
 /// Longest principal line reported.
 const MAX_REPORTED_LINE: usize = 24;

@@ -104,7 +104,8 @@ fn reuses_the_tree_after_moves_and_is_reproducible() {
 
 #[test]
 fn a_node_fits_the_size_the_hash_option_assumes() {
-    assert!(std::mem::size_of::<super::tree::Node<u16>>() <= super::NODE_BYTES);
+    let bytes = std::mem::size_of::<super::tree::Node<u16>>() + std::mem::size_of::<super::tree::Amaf>();
+    assert!(bytes <= super::NODE_BYTES, "{bytes} bytes a node");
 }
 
 #[test]
