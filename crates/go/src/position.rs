@@ -494,6 +494,6 @@ mod tests {
         rekeyed.set_rules(Rules { superko: Superko::Situational, ..Rules::CHINESE });
         assert_ne!(rekeyed.seen, copy.seen);
         rekeyed.set_rules(Rules::CHINESE);
-        assert!(rekeyed == copy && rekeyed.seen == copy.seen);
+        assert_eq!(rekeyed.seen, copy.seen);
     }
 }
