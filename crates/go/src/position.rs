@@ -210,16 +210,16 @@ impl Position {
         self.rules = rules;
         let situational = rules.superko == Superko::Situational;
         let key = |board: &Board| if situational { board.key() } else { board.stones_key() };
-        // Replay the game from its saved boards, keying the board before each move.
-        let mut board = self.checkpoints[0].clone();
-        let mut saved = self.checkpoint_plies.iter().zip(&self.checkpoints).peekable();
+        // Replay the game from each saved board up to the next, keying the board before each move.
+        let mut board = self.board.clone();
         self.seen.clear();
-        for (ply, &mv) in self.moves.iter().enumerate() {
-            while let Some((_, checkpoint)) = saved.next_if(|&(&saved_ply, _)| saved_ply <= ply) {
-                board.copy_from(checkpoint);
+        for (index, &from) in self.checkpoint_plies.iter().enumerate() {
+            let to = self.checkpoint_plies.get(index + 1).copied().unwrap_or(self.moves.len());
+            board.copy_from(&self.checkpoints[index]);
+            for &mv in &self.moves[from..to] {
+                self.seen.push(key(&board));
+                replay(&mut board, mv);
             }
-            self.seen.push(key(&board));
-            replay(&mut board, mv);
         }
         self.seen.push(key(&self.board));
     }
@@ -484,6 +484,16 @@ mod tests {
             boards.push((position.board().clone(), position.seen.clone()));
         }
         let copy = position.clone();
+        // A search's descent from a cloned root saves no board: the clone's ply is a checkpoint.
+        let mut descent = position.clone();
+        let saved = descent.checkpoint_plies.len();
+        for _ in 0..CHECKPOINT_INTERVAL - 1 {
+            descent.generate_legal_moves(&mut moves);
+            descent.play(moves[0]);
+        }
+        assert_eq!(descent.checkpoint_plies.len(), saved, "no board saved in the descent");
+        descent.undo_to(70);
+        assert!(descent == copy);
         for ply in [69, 55, 41, 40, 39, 33, 18, 17, 16, 15, 1, 0] {
             position.undo_to(ply);
             assert_eq!(position.board(), &boards[ply].0, "the board before move {ply}");
