@@ -245,6 +245,29 @@ fn play_after_two_passes_resumes_the_game() {
 }
 
 #[test]
+fn after_a_pass_the_search_leaves_the_pass_out_while_dead_stones_remain() {
+    let mut engine = start();
+    assert_eq!(ask_one(&mut engine, "boardsize 9"), "= ");
+    assert_eq!(ask_one(&mut engine, "komi 0.5"), "= ");
+    // Black's wall on E, White's on F, and a white stone at B5 that cannot live in Black's area.
+    for row in 1..=9 {
+        assert_eq!(ask_one(&mut engine, &format!("play b E{row}")), "= ");
+        assert_eq!(ask_one(&mut engine, &format!("play w F{row}")), "= ");
+    }
+    for command in ["play b pass", "play w B5", "play b A9", "play w pass"] {
+        assert_eq!(ask_one(&mut engine, command), "= ");
+    }
+    // Passing back would end the game at the count of the board as it stands, B5 included: the
+    // search plays on, and spends no playout on the pass.
+    engine.send("kata-genmove_analyze B 10");
+    let lines = engine.read_until(TIMEOUT, |line| line.starts_with("play "));
+    assert!(lines.iter().all(|line| !line.contains("move pass ")), "{lines:?}");
+    assert_ne!(lines.last().map(String::as_str), Some("play pass"));
+    assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some(""));
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+}
+
+#[test]
 fn pondering_and_threads_keep_answering() {
     let mut engine = Driven::start(
         &engine_binary("tessera-gtp"),

@@ -2,7 +2,7 @@
 //! the score and dead stones it reports to a controller, when to play on instead of passing, and
 //! when to resign. Protocol sessions ask; the answers live here, with the rules they depend on.
 
-use tessera_core::{Game, MoveStat, Playout, Score, SearchResult};
+use tessera_core::{Game, Playout, Score, SearchResult};
 
 use crate::board::{Board, Cell};
 use crate::handicap::{fixed_handicap_points, free_handicap_points, place_handicap, HandicapError};
@@ -142,7 +142,7 @@ pub fn ownership_rows(position: &Position, playouts: usize) -> Vec<f32> {
 
 /// Whether dead stones remain on the board or the life of some stones is still open: then we
 /// play on instead of passing (free under area scoring), so that the final position is one every
-/// referee scores alike; `kgs-genmove_cleanup` relies on it too.
+/// referee scores alike.
 #[must_use]
 pub fn is_unsettled(position: &Position) -> bool {
     let judgement = judge(position);
@@ -156,11 +156,15 @@ pub fn is_unsettled(position: &Position) -> bool {
         })
 }
 
-/// The moves `kgs-genmove_cleanup` may choose from: every move but the pass while the board is
-/// unsettled, else every move (empty list).
+/// The moves a `genmove` search may choose from (empty: every move). While the board is
+/// unsettled ([`is_unsettled`]) the pass is left out where it would end the game, after the
+/// opponent's pass, and throughout `kgs-genmove_cleanup`. Searched there, the pass would take
+/// nearly every playout, since two passes end a game in the tree at the area count of the board as
+/// it stands, and the move played on instead would be one the search hardly looked at.
 #[must_use]
-pub fn cleanup_moves(position: &Position) -> Vec<Move> {
-    if !is_unsettled(position) {
+pub fn root_moves(position: &Position, cleanup: bool) -> Vec<Move> {
+    let opponent_passed = position.moves().last().is_some_and(|mv| mv.is_pass());
+    if !(cleanup || opponent_passed) || !is_unsettled(position) {
         return Vec::new();
     }
     let mut moves = Moves::default();
@@ -191,8 +195,6 @@ const RESIGN_MIN_PLAYOUTS: u64 = 500;
 pub struct Search<'a> {
     /// The searcher's result.
     pub result: &'a SearchResult<Move>,
-    /// The last root statistics (visits and win rate per move), if the searcher reported any.
-    pub stats: Option<&'a [MoveStat<Move>]>,
     /// `kgs-genmove_cleanup`: never resign.
     pub cleanup: bool,
     /// The fixed playout budget per move, if any (resigning needs fewer playouts then).
@@ -213,28 +215,12 @@ impl Default for Policy {
 }
 
 impl Policy {
-    /// Our move after `search` in `position`: the searcher's choice (a pass when it has none),
-    /// or `None` to resign.
-    ///
-    /// After the opponent's pass, passing would end the game; while the board is unsettled we play
-    /// on with a move that keeps the game as well won, so that every referee scores alike.
+    /// Our move after `search`: the searcher's choice (a pass when it has none), or `None` to
+    /// resign. (Where not to pass is decided before the search: [`root_moves`].)
     #[must_use]
-    pub fn answer(&self, position: &Position, search: &Search<'_>) -> Option<Move> {
-        let mut best = search.result.best;
-        let mut score = search.result.score;
-        let opponent_passed = position.ply() > 0 && position.move_played(position.ply() - 1) == Some(Move::PASS);
-        if !search.cleanup && opponent_passed && best == Some(Move::PASS) && is_unsettled(position) {
-            let stats = search.stats.unwrap_or_default();
-            let pass_rate = stats.iter().find(|m| m.mv == Move::PASS).map_or(1.0, |m| m.win_rate);
-            let alternative = stats
-                .iter()
-                .find(|m| m.mv != Move::PASS && m.visits >= 10 && m.win_rate >= 0.5 && m.win_rate >= pass_rate - 0.05);
-            if let Some(alternative) = alternative {
-                best = Some(alternative.mv);
-                score = Score::WinRate(alternative.win_rate);
-            }
-        }
-        let win_rate = match score {
+    pub fn answer(&self, search: &Search<'_>) -> Option<Move> {
+        let best = search.result.best;
+        let win_rate = match search.result.score {
             Score::WinRate(rate) => rate,
             other => other.win_rate(1.0),
         };
@@ -282,10 +268,10 @@ mod tests {
             time: std::time::Duration::ZERO,
             pv: Vec::new(),
         };
-        let search = Search { result: &result, stats: None, cleanup: false, budget: None };
-        assert_eq!(Policy::default().answer(&position, &search), None);
-        assert_eq!(Policy { resign_threshold: 0.0 }.answer(&position, &search), Some(Move::PASS));
+        let search = Search { result: &result, cleanup: false, budget: None };
+        assert_eq!(Policy::default().answer(&search), None);
+        assert_eq!(Policy { resign_threshold: 0.0 }.answer(&search), Some(Move::PASS));
         let cleanup = Search { cleanup: true, ..search };
-        assert_eq!(Policy::default().answer(&position, &cleanup), Some(Move::PASS));
+        assert_eq!(Policy::default().answer(&cleanup), Some(Move::PASS));
     }
 }

@@ -100,17 +100,12 @@ impl Dialect for TesseraGo {
         policy::save_sgf(game, env!("CARGO_PKG_NAME"))
     }
 
-    fn cleanup_moves(&self, game: &Position) -> Vec<Move> {
-        policy::cleanup_moves(game)
+    fn root_moves(&self, game: &Position, cleanup: bool) -> Vec<Move> {
+        policy::root_moves(game, cleanup)
     }
 
-    fn genmove_answer(&self, game: &Position, search: &Genmove<'_, Move>) -> Option<Move> {
-        let search = policy::Search {
-            result: search.result,
-            stats: search.stats,
-            cleanup: search.cleanup,
-            budget: search.budget,
-        };
-        self.policy.answer(game, &search)
+    fn genmove_answer(&self, _game: &Position, search: &Genmove<'_, Move>) -> Option<Move> {
+        let search = policy::Search { result: search.result, cleanup: search.cleanup, budget: search.budget };
+        self.policy.answer(&search)
     }
 }

@@ -1,7 +1,7 @@
 //! What the GTP session needs from a go implementation and its engine. The engine crate
 //! implements it with the go crate, so this crate depends on core only.
 
-use tessera_core::{EngineOptions, Game, Identity, MoveStat, Notation, SearchResult, Searcher, Side};
+use tessera_core::{EngineOptions, Game, Identity, Notation, SearchResult, Searcher, Side};
 
 use crate::command::Status;
 
@@ -19,8 +19,6 @@ pub enum Handicap {
 pub struct Genmove<'a, M> {
     /// The searcher's result.
     pub result: &'a SearchResult<M>,
-    /// The last root statistics the searcher reported, if any.
-    pub stats: Option<&'a [MoveStat<M>]>,
     /// `kgs-genmove_cleanup`: never resign.
     pub cleanup: bool,
     /// The fixed playout budget per move, if any.
@@ -95,8 +93,9 @@ pub trait Dialect: Send + Sync + 'static {
     /// The game as SGF text.
     fn save_sgf(&self, game: &Self::Game) -> String;
 
-    /// The moves `kgs-genmove_cleanup` may choose from (empty: any move).
-    fn cleanup_moves(&self, game: &Self::Game) -> Vec<MoveOf<Self>>;
+    /// The moves a `genmove` search may choose from (empty: any move); `cleanup` for
+    /// `kgs-genmove_cleanup`.
+    fn root_moves(&self, game: &Self::Game, cleanup: bool) -> Vec<MoveOf<Self>>;
     /// Our answer to `genmove` after `search` in `game`: a move (a pass included), or `None` to
     /// resign.
     fn genmove_answer(&self, game: &Self::Game, search: &Genmove<'_, MoveOf<Self>>) -> Option<MoveOf<Self>>;

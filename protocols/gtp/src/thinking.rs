@@ -113,10 +113,8 @@ impl<D: Dialect> Session<D> {
         }
         self.game = game;
         let mut limits = self.move_limits(color);
-        if mode == GenmoveMode::Cleanup {
-            // The game decides what clean-up means (go: no pass while dead stones remain).
-            limits.search_moves = dialect.cleanup_moves(&self.game);
-        }
+        // The game decides where not to pass (go: while dead stones remain, after a pass or in clean-up).
+        limits.search_moves = dialect.root_moves(&self.game, mode == GenmoveMode::Cleanup);
         let stream = analyze.map(|analyze| {
             let interval = analyze.interval.filter(|&cs| cs > 0).unwrap_or(50);
             limits.report_interval = Some(Duration::from_millis(u64::from(interval) * 10));
@@ -124,13 +122,8 @@ impl<D: Dialect> Session<D> {
             (analyze, Some(interval))
         });
         let streaming = stream.is_some();
-        let (result, stats) = self.search_now(limits, stream, input);
-        let search = Genmove {
-            result: &result,
-            stats: stats.as_deref(),
-            cleanup: mode == GenmoveMode::Cleanup,
-            budget: self.config.playouts,
-        };
+        let (result, _) = self.search_now(limits, stream, input);
+        let search = Genmove { result: &result, cleanup: mode == GenmoveMode::Cleanup, budget: self.config.playouts };
         let answer = dialect.genmove_answer(&self.game, &search);
         let text = match answer {
             None => "resign".to_string(),

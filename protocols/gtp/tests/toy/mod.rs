@@ -91,7 +91,7 @@ impl Dialect for Toy {
     fn save_sgf(&self, _game: &TicTacToe) -> String {
         "(;GM[1]SZ[3])".into()
     }
-    fn cleanup_moves(&self, _game: &TicTacToe) -> Vec<u8> {
+    fn root_moves(&self, _game: &TicTacToe, _cleanup: bool) -> Vec<u8> {
         Vec::new()
     }
     fn genmove_answer(&self, _game: &TicTacToe, search: &Genmove<'_, u8>) -> Option<u8> {
