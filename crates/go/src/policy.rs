@@ -258,7 +258,6 @@ mod tests {
 
     #[test]
     fn resigns_only_with_enough_playouts_and_a_low_win_rate() {
-        let position = Position::new(9, Rules::CHINESE);
         let result = SearchResult {
             best: Some(Move::PASS),
             ponder: None,

@@ -104,7 +104,7 @@ impl Dialect for TesseraGo {
         policy::root_moves(game, cleanup)
     }
 
-    fn genmove_answer(&self, _game: &Position, search: &Genmove<'_, Move>) -> Option<Move> {
+    fn genmove_answer(&self, search: &Genmove<'_, Move>) -> Option<Move> {
         let search = policy::Search { result: search.result, cleanup: search.cleanup, budget: search.budget };
         self.policy.answer(&search)
     }

@@ -96,7 +96,6 @@ pub trait Dialect: Send + Sync + 'static {
     /// The moves a `genmove` search may choose from (empty: any move); `cleanup` for
     /// `kgs-genmove_cleanup`.
     fn root_moves(&self, game: &Self::Game, cleanup: bool) -> Vec<MoveOf<Self>>;
-    /// Our answer to `genmove` after `search` in `game`: a move (a pass included), or `None` to
-    /// resign.
-    fn genmove_answer(&self, game: &Self::Game, search: &Genmove<'_, MoveOf<Self>>) -> Option<MoveOf<Self>>;
+    /// Our answer to `genmove` after `search`: a move (a pass included), or `None` to resign.
+    fn genmove_answer(&self, search: &Genmove<'_, MoveOf<Self>>) -> Option<MoveOf<Self>>;
 }

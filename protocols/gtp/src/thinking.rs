@@ -124,7 +124,7 @@ impl<D: Dialect> Session<D> {
         let streaming = stream.is_some();
         let (result, _) = self.search_now(limits, stream, input);
         let search = Genmove { result: &result, cleanup: mode == GenmoveMode::Cleanup, budget: self.config.playouts };
-        let answer = dialect.genmove_answer(&self.game, &search);
+        let answer = dialect.genmove_answer(&search);
         let text = match answer {
             None => "resign".to_string(),
             Some(mv) => {

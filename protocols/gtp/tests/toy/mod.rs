@@ -94,7 +94,7 @@ impl Dialect for Toy {
     fn root_moves(&self, _game: &TicTacToe, _cleanup: bool) -> Vec<u8> {
         Vec::new()
     }
-    fn genmove_answer(&self, _game: &TicTacToe, search: &Genmove<'_, u8>) -> Option<u8> {
+    fn genmove_answer(&self, search: &Genmove<'_, u8>) -> Option<u8> {
         search.result.best
     }
 }
