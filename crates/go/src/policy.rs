@@ -163,8 +163,9 @@ pub fn is_unsettled(position: &Position) -> bool {
 /// it stands, and the move played on instead would be one the search hardly looked at.
 #[must_use]
 pub fn root_moves(position: &Position, cleanup: bool) -> Vec<Move> {
-    let opponent_passed = position.moves().last().is_some_and(|mv| mv.is_pass());
-    if !(cleanup || opponent_passed) || !is_unsettled(position) {
+    // One pass on the board: a second would end the game (the tree's terminal rule).
+    let pass_ends_game = position.board().consecutive_passes() > 0;
+    if !(cleanup || pass_ends_game) || !is_unsettled(position) {
         return Vec::new();
     }
     let mut moves = Moves::default();

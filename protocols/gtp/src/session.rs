@@ -279,7 +279,12 @@ impl<D: Dialect> Session<D> {
                 self.ok(id, format!("\n{}", rows.join("\n")))
             }
             Command::GoguiBestMoves => {
-                let result = self.search_now(Limits::nodes(self.config.playouts.unwrap_or(2000)), None, input);
+                // An interval no search reaches: only the final statistics are reported.
+                let limits = Limits {
+                    report_interval: Some(Duration::MAX),
+                    ..Limits::nodes(self.config.playouts.unwrap_or(2000))
+                };
+                let result = self.search_now(limits, None, input);
                 let Some(moves) = result.1 else { return self.ok(id, "") };
                 let labels: Vec<String> = moves
                     .iter()

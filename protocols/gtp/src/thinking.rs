@@ -29,7 +29,7 @@ impl<D: Dialect> Session<D> {
     }
 
     /// Runs one search on the current game and waits for it; returns the result and the last
-    /// root statistics.
+    /// root statistics, which the searcher reports only under a `report_interval`.
     /// When the input closes meanwhile, the search is stopped at once (its result still comes).
     pub(crate) fn search_now(
         &mut self,
@@ -49,8 +49,6 @@ impl<D: Dialect> Session<D> {
                 let _ = stats_sender.send(moves);
             }
         };
-        let limits =
-            Limits { report_interval: Some(limits.report_interval.unwrap_or(Duration::from_millis(200))), ..limits };
         self.engine.go(self.game.clone(), limits, sink, move |result| {
             let _ = sender.send(result);
         });
