@@ -23,23 +23,10 @@ import shutil
 import subprocess
 import sys
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
+from gtp_engine import COLUMNS, ask
+
 # Debian installs GNU Go under /usr/games, which is often not on PATH.
 GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games") or "gnugo"
-
-
-def ask(engine, command):
-    engine.stdin.write(command + "\n")
-    engine.stdin.flush()
-    answer = []
-    while True:
-        line = engine.stdout.readline()
-        if line == "":
-            raise RuntimeError(f"the engine stopped on {command}")
-        if line.strip():
-            answer.append(line.strip())
-        elif answer:
-            return answer[0][2:].strip()
 
 
 def corner_points(size):

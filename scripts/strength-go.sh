@@ -2,7 +2,9 @@
 # Tessera's go strength: tessera-gtp against Pachi 12.90 without its neural network (9x9, Pachi at
 # a fixed 9000 playouts a move on one thread, `-t =9000 threads=1`, against our 0.5 s a move) and
 # against GNU Go 3.8 at level 10 (19x19, our 1 s a move), komi 7.5, colours alternating, GNU Go
-# refereeing with Chinese (area) rules, through `tessera match --game go`. Prints one table:
+# refereeing with Chinese (area) rules, through `tessera match --game go`. The 9x9 games start from
+# the shipped balanced suite (data/openings/go-9x9.txt, 64 openings: the default 128 games play
+# each once with each colour); 19x19 games from the empty board. Prints one table:
 # opponent, board, games, W-D-L, score, Elo ± 95% error. A missing opponent is skipped with a
 # message. A benchmark: CI does not run it.
 #
@@ -13,12 +15,12 @@
 # fixed; TESSERA_9x9="--playouts 11500" (a 0.5 s move on an idle machine, 2026-11-28) keeps the
 # comparison fair.
 #
-# Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=60] [GAMES_GNUGO=20] [CONCURRENCY=1]
+# Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=128] [GAMES_GNUGO=20] [CONCURRENCY=1]
 #        [TESSERA_9x9="--move-time 0.5"] [TESSERA_19x19="--move-time 1"] [RECORDS=DIR]
 #        scripts/strength-go.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games_pachi=${GAMES_PACHI:-60} games_gnugo=${GAMES_GNUGO:-20} concurrency=${CONCURRENCY:-1}
+games_pachi=${GAMES_PACHI:-128} games_gnugo=${GAMES_GNUGO:-20} concurrency=${CONCURRENCY:-1}
 bin=target/release
 [ -x "$bin/tessera" ] && [ -x "$bin/tessera-gtp" ] || { echo "build first: cargo build --release --workspace" >&2; exit 1; }
 gnugo=$(command -v gnugo || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; } || true)

@@ -10,6 +10,10 @@ use tessera_go::{parse_vertex, sgf, Position, Rules};
 
 use super::{play, MatchArgs, MatchError, OpeningSource};
 
+/// The shipped balanced 9×9 suite (written and checked by `scripts/openings-go.py`); other board
+/// sizes start from the empty board unless `--openings` or `--random-openings` says otherwise.
+const SUITE_9X9: &str = include_str!("../../data/openings/go-9x9.txt");
+
 /// Runs a go match.
 ///
 /// # Errors
@@ -29,7 +33,8 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         return Err(MatchError::Usage(format!("go boards are 2 to 25 points wide, not {size}")));
     }
     let start = Position::new(size, Rules::CHINESE.with_komi(args.komi));
-    let openings = match args.opening_source(None, 0, 0x0060_5EED)? {
+    let shipped = (size == 9).then_some(SUITE_9X9);
+    let openings = match args.opening_source(shipped, 0, 0x0060_5EED)? {
         OpeningSource::Lines(lines) => lines
             .iter()
             .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
@@ -59,10 +64,11 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
     play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), |_, record| sgf_record(record))
 }
 
-/// A position after GTP vertices such as `D4 Q16` from `start`.
+/// A position after GTP vertices such as `D4 Q16` from `start`; text after a `;` is a note.
 fn opening_from_moves(start: &Position, line: &str) -> Result<Position, String> {
     let mut position = start.clone();
-    for text in line.split_whitespace() {
+    let moves = line.split(';').next().unwrap_or_default();
+    for text in moves.split_whitespace() {
         let mv = parse_vertex(position.size(), text).map_err(|error| format!("opening `{line}`: {}", error.0))?;
         position.try_play(mv).map_err(|_| format!("opening `{line}`: illegal move {text}"))?;
     }
@@ -93,4 +99,43 @@ fn sgf_record(record: &GameRecord<Position>) -> String {
     let text = sgf::write(&record.final_position(), Some(&result), "tessera");
     let [black, white] = &record.names;
     text.replacen("(;FF[4]", &format!("(;FF[4]PB[{black}]PW[{white}]"), 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{opening_from_moves, SUITE_9X9};
+    use crate::matches::suite_lines;
+    use std::collections::HashSet;
+    use tessera_core::Game;
+    use tessera_go::{Position, Rules};
+
+    #[test]
+    fn the_shipped_suite_is_named_balanced_and_legal() {
+        let start = Position::new(9, Rules::CHINESE.with_komi(7.5));
+        let lines = suite_lines(SUITE_9X9);
+        assert!(lines.len() >= 60, "{} openings", lines.len());
+        let mut positions = HashSet::new();
+        for line in &lines {
+            let opening = opening_from_moves(&start, line).unwrap_or_else(|error| panic!("{error}"));
+            assert!((2..=4).contains(&opening.ply()), "2 to 4 moves: {line}");
+            let notes: Vec<&str> = line.split(';').skip(1).map(str::trim).collect();
+            assert!(notes.first().is_some_and(|name| name.starts_with('N')), "named: {line}");
+            // Each rating reads `ENGINE PLAYOUTS B NN%`: black's chance within 40–60%.
+            assert!(notes.len() >= 2, "rated: {line}");
+            for rating in &notes[1..] {
+                let percent = rating.rsplit(' ').next().and_then(|word| word.strip_suffix('%'));
+                let percent: u32 = percent.and_then(|digits| digits.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+                assert!((40..=60).contains(&percent), "{line}");
+            }
+            assert!(positions.insert(opening.hash()), "a repeated opening: {line}");
+        }
+    }
+
+    #[test]
+    fn notes_after_a_semicolon_are_not_moves() {
+        let start = Position::new(9, Rules::CHINESE);
+        let with_notes = opening_from_moves(&start, "E5 G5 ; N01 ; tessera 50000 B 51%").unwrap();
+        assert_eq!(with_notes.hash(), opening_from_moves(&start, "E5 G5").unwrap().hash());
+        assert!(opening_from_moves(&start, "E5 E5").is_err(), "an occupied point");
+    }
 }
