@@ -42,8 +42,11 @@ class Engine:
         to_move = colours[len(moves) % 2]
         # The interval (centiseconds) is longer than any search: only the final line comes.
         answer = self.ask(f"lz-genmove_analyze {to_move} 100000")
-        info = [line for line in answer.splitlines() if line.startswith("info")][-1]
-        first = info.split("info ")[1].split()
+        infos = [line for line in answer.splitlines() if line.startswith("info")]
+        if not infos:
+            # Pachi reports nothing after a search of 1000 playouts or fewer.
+            raise RuntimeError(f"no analysis after {' '.join(moves) or 'the empty board'}: too few playouts?")
+        first = infos[-1].split("info ")[1].split()
         fields = dict(zip(first[0::2], first[1::2]))
         winrate = int(fields["winrate"]) / 10000
         return winrate if to_move == "B" else 1 - winrate

@@ -20,8 +20,9 @@ Two modes:
 
 The figures are black's winning chance at komi 7.5 (the arena's and Pachi matches' komi) as each
 engine's search rates its best move (`lz-genmove_analyze`) after a fixed number of playouts on one
-thread. Pachi runs in its own folder, where it finds its pattern files. The two engines rate an
-opening at the same time, one core each.
+thread: ours repeat exactly on a re-run, Pachi's (seeded from the clock) by a point or two; Pachi
+reports no analysis below about 2000 playouts. Pachi runs in its own folder, where it finds its
+pattern files. The two engines rate an opening at the same time, one core each.
 """
 
 import argparse
