@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 
 from gtp_engine import COLUMNS, Engine
+from symmetry import images
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "data/openings/go-9x9.txt"
@@ -53,19 +54,7 @@ def point(text):
 
 def canonical(points):
     """A key that is the same for symmetric openings (the order of the moves is kept)."""
-    images = []
-    for flip in (False, True):
-        for turns in range(4):
-            image = []
-            for x, y in points:
-                dx, dy = x - CENTRE, y - CENTRE
-                if flip:
-                    dx = -dx
-                for _ in range(turns):
-                    dx, dy = -dy, dx
-                image.append((dx + CENTRE, dy + CENTRE))
-            images.append(tuple(image))
-    return min(images)
+    return min(tuple(image) for image in images(points, CENTRE))
 
 
 def candidates(count, seed):

@@ -35,6 +35,7 @@ import tempfile
 from pathlib import Path
 
 from pbrain_engine import RULE_NUMBERS, SIZE, Engine
+from symmetry import images
 
 ROOT = Path(__file__).resolve().parent.parent
 CENTRE = SIZE // 2
@@ -59,26 +60,10 @@ def black_view(score, stones):
     return f"{value:+d}", value
 
 
-def symmetries(stones):
-    """The eight images of a stone list under the board's symmetries (about the centre)."""
-    images = []
-    for flip in (False, True):
-        for turns in range(4):
-            image = []
-            for x, y in stones:
-                dx, dy = x - CENTRE, y - CENTRE
-                if flip:
-                    dx = -dx
-                for _ in range(turns):
-                    dx, dy = -dy, dx
-                image.append((dx + CENTRE, dy + CENTRE))
-            images.append(image)
-    return images
-
-
 def canonical(stones):
     """A key that is the same for symmetric openings (the colours of the stones are kept)."""
-    return min(tuple(sorted(image[0::2])) + ((-1, -1),) + tuple(sorted(image[1::2])) for image in symmetries(stones))
+    return min(tuple(sorted(image[0::2])) + ((-1, -1),) + tuple(sorted(image[1::2]))
+               for image in images(stones, CENTRE))
 
 
 def has_three(stones):
