@@ -48,10 +48,6 @@ def vertex(point):
     return f"{COLUMNS[x]}{y + 1}"
 
 
-def point(text):
-    return COLUMNS.index(text[0].upper()), int(text[1:]) - 1
-
-
 def canonical(points):
     """A key that is the same for symmetric openings (the order of the moves is kept)."""
     return min(tuple(image) for image in images(points, CENTRE))
