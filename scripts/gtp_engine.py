@@ -6,7 +6,7 @@ COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 def ask(engine, command):
     """Sends `command` to the GTP process `engine` and returns its answer's text (after `= `);
-    raises RuntimeError when the process stops."""
+    raises RuntimeError when the engine answers an error (`? ...`) or stops."""
     engine.stdin.write(command + "\n")
     engine.stdin.flush()
     answer = []
@@ -17,7 +17,10 @@ def ask(engine, command):
         if line.strip():
             answer.append(line.strip())
         elif answer:
-            return "\n".join(answer)[2:].strip()
+            text = "\n".join(answer)
+            if text.startswith("?"):
+                raise RuntimeError(f"the engine refused {command}: {text[1:].strip()}")
+            return text[2:].strip()
 
 
 class Engine:

@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 from gtp_engine import COLUMNS, Engine
-from symmetry import images
+from suites import images, rewrite
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "data/openings/go-9x9.txt"
@@ -140,20 +140,15 @@ def generate(args):
 
 
 def check(args):
-    path = Path(args.file) if args.file else SUITE
     rated_by = engines(args)
-    out = []
     with concurrent.futures.ThreadPoolExecutor(len(rated_by)) as pool:
-        for line in path.read_text().splitlines():
-            if not line.strip() or line.startswith("#"):
-                out.append(line)
-                continue
+        def rerate(line):
             moves, name = parse_line(line)
-            out.append(format_line(moves, name, rate(moves, rated_by, pool)))
-            print(out[-1], file=sys.stderr)
+            return format_line(moves, name, rate(moves, rated_by, pool))
+
+        rewrite(Path(args.file) if args.file else SUITE, rerate)
     for _, engine in rated_by:
         engine.close()
-    path.write_text("\n".join(out) + "\n")
 
 
 def main():

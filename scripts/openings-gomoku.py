@@ -35,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 from pbrain_engine import RULE_NUMBERS, SIZE, Engine
-from symmetry import images
+from suites import images, rewrite
 
 ROOT = Path(__file__).resolve().parent.parent
 CENTRE = SIZE // 2
@@ -176,21 +176,17 @@ def generate(args):
 
 
 def check(args):
-    path = Path(args.file) if args.file else ROOT / "data/openings" / SUITES[args.rule]
     ours, rapfi = engines(args)
-    out = []
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            out.append(line)
-            continue
+
+    def rerate(line):
         stones, name = parse_line(line)
         our_field, _, rapfi_field, _ = evaluate(stones, args.rule, ours, rapfi, args)
-        out.append(format_line(stones, name, our_field, rapfi_field))
-        print(out[-1], file=sys.stderr)
+        return format_line(stones, name, our_field, rapfi_field)
+
+    rewrite(Path(args.file) if args.file else ROOT / "data/openings" / SUITES[args.rule], rerate)
     ours.close()
     if rapfi:
         rapfi.close()
-    path.write_text("\n".join(out) + "\n")
 
 
 def main():

@@ -7,7 +7,7 @@ use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_chess::{to_san, Chess, Rules, START_FEN};
 use tessera_core::{Game, Outcome, Side};
 
-use super::{play, MatchArgs, MatchError, OpeningSource};
+use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
 /// The shipped balanced suite (`scripts/openings-chess.py` builds it): the default openings.
 const SUITE: &str = include_str!("../../data/openings/chess.epd");
@@ -40,7 +40,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
 /// An EPD or FEN line (operations after the fourth field are ignored when the FEN has no clocks).
 /// Shredder or X-FEN castling letters other than `KQkq` make it a Chess960 position.
 fn parse_opening(line: &str) -> Result<Chess, MatchError> {
-    let fields: Vec<&str> = line.split(';').next().unwrap_or_default().split_whitespace().collect();
+    let fields: Vec<&str> = opening_text(line).split_whitespace().collect();
     let fen = match fields.len() {
         0..=3 => return Err(MatchError::Usage(format!("opening `{line}` is not a FEN"))),
         4 => format!("{} 0 1", fields.join(" ")),

@@ -8,7 +8,7 @@ use tessera_arena::{Contestant, EngineSpec, GameRecord, Standings, TimeControl};
 use tessera_core::{GameExt, Outcome, Side};
 use tessera_go::{parse_vertex, sgf, Position, Rules};
 
-use super::{play, MatchArgs, MatchError, OpeningSource};
+use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
 /// The shipped balanced 9×9 suite (written and checked by `scripts/openings-go.py`); other board
 /// sizes start from the empty board unless `--openings` or `--random-openings` says otherwise.
@@ -67,8 +67,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
 /// A position after GTP vertices such as `D4 Q16` from `start`; text after a `;` is a note.
 fn opening_from_moves(start: &Position, line: &str) -> Result<Position, String> {
     let mut position = start.clone();
-    let moves = line.split(';').next().unwrap_or_default();
-    for text in moves.split_whitespace() {
+    for text in opening_text(line).split_whitespace() {
         let mv = parse_vertex(position.size(), text).map_err(|error| format!("opening `{line}`: {}", error.0))?;
         position.try_play(mv).map_err(|_| format!("opening `{line}`: illegal move {text}"))?;
     }

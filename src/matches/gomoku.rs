@@ -7,7 +7,7 @@ use tessera_arena::{Contestant, GameRecord, Standings};
 use tessera_core::{Game, Outcome, Rng, Side};
 use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
-use super::{play, MatchArgs, MatchError, OpeningSource};
+use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
 /// Stones of each random opening (placed near the centre; black then white alternately): the
 /// openings of a rule without a shipped suite (caro), or of `--random-openings`.
@@ -84,7 +84,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
 /// `shift`. Each stone must be legal: free, on the board, and not forbidden to black in renju.
 fn parse_opening(empty: &Board, line: &str, shift: (i32, i32)) -> Result<Board, MatchError> {
     let bad = |word: &str, why: &str| MatchError::Usage(format!("opening `{line}`: `{word}` {why}"));
-    let points = line.split(';').next().unwrap_or_default();
+    let points = opening_text(line);
     let mut board = empty.clone();
     for word in points.split_whitespace() {
         let point = notation::parse_pbrain(word).map_err(|_| bad(word, "is not a point x,y"))?;

@@ -315,6 +315,13 @@ fn shuffle(lines: &mut [String], seed: u64) {
     }
 }
 
+/// The opening itself of a suite line: the text before its first `;`, after which come notes
+/// (names, balance figures) or EPD operations.
+#[must_use]
+pub fn opening_text(line: &str) -> &str {
+    line.split_once(';').map_or(line, |(opening, _)| opening)
+}
+
 /// The non-empty, non-comment lines of an opening file or suite.
 #[must_use]
 pub fn suite_lines(text: &str) -> Vec<String> {
@@ -399,7 +406,7 @@ pub fn merge_shards(args: &MergeArgs) -> Result<Standings, MatchError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{MatchArgs, OpeningSource};
+    use super::{opening_text, MatchArgs, OpeningSource};
     use clap::Parser;
 
     #[derive(Parser)]
@@ -425,6 +432,12 @@ mod tests {
         assert_eq!(sorted, ["five", "four", "one", "three", "two"]);
         assert_ne!(lines, ["one", "two", "three", "four", "five"], "shuffled");
         assert_eq!(args(&[]).opening_source(Some(SUITE), 4, 9).unwrap(), OpeningSource::Lines(lines), "reproducible");
+    }
+
+    #[test]
+    fn notes_and_operations_after_a_semicolon_are_not_the_opening() {
+        assert_eq!(opening_text("E5 G5 ; N01 ; tessera 50000 B 51%").trim(), "E5 G5");
+        assert_eq!(opening_text("7,7 7,6 7,5"), "7,7 7,6 7,5");
     }
 
     #[test]

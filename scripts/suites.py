@@ -1,4 +1,5 @@
-"""The eight symmetries of a square board, for the opening scripts."""
+"""What the opening-suite scripts share: the board's symmetries and re-rating a suite in place."""
+import sys
 
 
 def images(points, centre):
@@ -17,3 +18,15 @@ def images(points, centre):
                 image.append((dx + centre, dy + centre))
             found.append(image)
     return found
+
+
+def rewrite(path, rerate):
+    """Replaces every opening line of the suite file `path` by `rerate(line)`, printing each new
+    line to stderr; blank and comment (`#`) lines stay as they are."""
+    out = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            line = rerate(line)
+            print(line, file=sys.stderr)
+        out.append(line)
+    path.write_text("\n".join(out) + "\n")
