@@ -4,23 +4,12 @@
 
 mod support;
 
-use std::process::Command;
-
 #[test]
 fn python_chess_drives_the_engine() {
     if !support::python_module("chess", "python3 -m pip install chess") {
         return;
     }
-    let engine = support::engine_binary("tessera-uci");
-    let script = support::workspace_root().join("tests/python/chess_client.py");
-    let mut command = Command::new("python3");
-    command.arg(&script).arg(&engine);
-    if let Some(stockfish) = support::peer("stockfish", "apt-get install stockfish") {
-        command.arg(stockfish);
-    }
-    let output = command.output().expect("running python3");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "python-chess client failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all python-chess checks passed"), "{stdout}");
+    let mut args = vec![support::engine_binary("tessera-uci")];
+    args.extend(support::peer("stockfish", "apt-get install stockfish"));
+    support::run_python_check("chess_client.py", &args, "all python-chess checks passed");
 }

@@ -32,15 +32,17 @@ def check_rewrite():
 
 def check_ask(tessera_gtp):
     engine = Engine([tessera_gtp])
-    assert engine.ask("boardsize 9") == ""
-    assert engine.ask("name").startswith("Tessera")
     try:
-        engine.ask("play B Z99")
-    except RuntimeError as error:
-        assert "refused play B Z99" in str(error), error
-    else:
-        raise AssertionError("an error answer must raise")
-    engine.close()
+        assert engine.ask("boardsize 9") == ""
+        assert engine.ask("name").startswith("Tessera")
+        try:
+            engine.ask("play B Z99")
+        except RuntimeError as error:
+            assert "refused play B Z99" in str(error), error
+        else:
+            raise AssertionError("an error answer must raise")
+    finally:
+        engine.close()  # also when a check fails: no engine left behind
 
 
 def main():

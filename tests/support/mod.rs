@@ -92,6 +92,21 @@ pub fn has_python_module(module: &str) -> bool {
         .is_ok_and(|status| status.success())
 }
 
+/// Runs `python3 tests/python/<script> <args>…` and fails the test unless it exits cleanly and
+/// prints `passed` (a script that stopped early, or printed nothing, does not pass).
+pub fn run_python_check<I, S>(script: &str, args: I, passed: &str)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let path = workspace_root().join("tests/python").join(script);
+    let output = Command::new("python3").arg(&path).args(args).output().expect("running python3");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{script} failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains(passed), "{script} did not print `{passed}`:\n{stdout}");
+}
+
 /// A child process driven over its stdin/stdout, with every read bounded by a timeout.
 pub struct Driven {
     child: Child,
