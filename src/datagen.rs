@@ -169,7 +169,13 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
             let mut start = tessera_gomoku::Board::new(args.rules);
             start.set_network(network(choice, tessera_gomoku::nnue::load)?);
             // Random legal points would scatter stones over the whole board.
-            generate(args, GOMOKU, &start, Evaluate::generate_search_moves, tessera_gomoku::Board::clone)
+            generate(
+                args,
+                GOMOKU,
+                &start,
+                |board, moves| board.generate_search_moves(0, moves),
+                tessera_gomoku::Board::clone,
+            )
         }
     }
 }

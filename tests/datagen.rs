@@ -295,7 +295,7 @@ fn write_random_gomoku_data(path: &Path) {
         let mut board = GomokuBoard::new(GomokuRules::FREESTYLE_15);
         let mut records = Vec::new();
         for ply in 0..10 {
-            board.generate_search_moves(&mut moves);
+            board.generate_search_moves(0, &mut moves);
             board.play(moves[rng.below(moves.len())]);
             board.pack(&mut packed);
             let score = board.evaluate().clamp(-9_000, 9_000) as i16;

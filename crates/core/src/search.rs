@@ -110,10 +110,12 @@ pub trait Evaluate: Game {
         self.evaluate()
     }
 
-    /// The moves the searcher tries (default: every legal move). A game may narrow the list to
-    /// candidates (gomoku: points near stones), but must return only legal moves and at least one
-    /// whenever a legal move exists.
-    fn generate_search_moves(&self, moves: &mut Self::Moves) {
+    /// The moves the searcher tries at a node with `depth` plies left (default: every legal
+    /// move). A game may narrow the list to candidates (gomoku: points near stones, more of them
+    /// where much depth remains), but must return only legal moves and at least one whenever a
+    /// legal move exists.
+    fn generate_search_moves(&self, depth: i32, moves: &mut Self::Moves) {
+        let _ = depth;
         self.generate_legal_moves(moves);
     }
 

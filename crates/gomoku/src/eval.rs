@@ -15,9 +15,13 @@ use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, THREAT
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
-/// Quiet candidates at the root: a good move the point values rank low costs the whole game
-/// there, while ten more moves at one node of the tree cost little (see the strength log).
-pub(crate) const ROOT_QUIET_CANDIDATES: usize = 30;
+/// Quiet candidates at the root and at nodes with [`WIDE_NODE_DEPTH`] plies or more left: a good
+/// move the point values rank low costs the whole game there (Rapfi's deep wins open with such
+/// quiet moves), while such nodes are too few for ten more moves to cost much depth (see the
+/// strength log).
+pub(crate) const WIDE_QUIET_CANDIDATES: usize = 30;
+/// The plies left from which a node gets [`WIDE_QUIET_CANDIDATES`].
+const WIDE_NODE_DEPTH: i32 = 6;
 /// The weakest own threat quiescence plays anywhere: a four-three (every four multiplies the
 /// horizon's nodes and measured weaker; see the strength log). Fours with a two or a blocked three
 /// it plays only near the mover's previous stone ([`Board::continuing_fours`]).
@@ -240,8 +244,9 @@ impl Evaluate for Board {
         value.clamp(1 - Self::DECISIVE, Self::DECISIVE - 1)
     }
 
-    fn generate_search_moves(&self, moves: &mut Moves) {
-        self.candidate_moves(QUIET_CANDIDATES, moves);
+    fn generate_search_moves(&self, depth: i32, moves: &mut Moves) {
+        let quiet_limit = if depth >= WIDE_NODE_DEPTH { WIDE_QUIET_CANDIDATES } else { QUIET_CANDIDATES };
+        self.candidate_moves(quiet_limit, moves);
     }
 
     /// The quiet candidates past the limit, where the list was a choice and not a forced reply
@@ -280,7 +285,7 @@ impl Tactical for Board {
     }
 
     fn generate_evasions(&self, moves: &mut Moves) {
-        self.generate_search_moves(moves);
+        self.generate_search_moves(0, moves);
     }
 
     fn is_tactical(&self, mv: crate::Point) -> bool {
@@ -498,21 +503,23 @@ mod tests {
         assert!(!tactical.contains(&four_with_two), "{tactical:?}");
     }
 
-    /// The root's longer candidate list extends the inner nodes' list, best first, so the root
-    /// only adds moves the inner nodes leave out.
+    /// A node with much depth left gets the root's longer candidate list, which extends the
+    /// shallow nodes' list, best first, so it only adds moves the shallow nodes leave out.
     #[test]
-    fn root_candidates_extend_the_inner_candidates_and_more_extend_both() {
+    fn deep_nodes_extend_the_shallow_candidates_and_more_extend_both() {
         let position = board(&[(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)]);
-        let (mut inner, mut root) = (Moves::new(), Moves::new());
-        position.generate_search_moves(&mut inner);
-        position.candidate_moves(ROOT_QUIET_CANDIDATES, &mut root);
-        assert_eq!(inner.len(), QUIET_CANDIDATES);
-        assert_eq!(root.len(), ROOT_QUIET_CANDIDATES);
-        assert_eq!(&root[..QUIET_CANDIDATES], &inner[..]);
+        let (mut shallow, mut deep, mut root) = (Moves::new(), Moves::new(), Moves::new());
+        position.generate_search_moves(WIDE_NODE_DEPTH - 1, &mut shallow);
+        position.generate_search_moves(WIDE_NODE_DEPTH, &mut deep);
+        position.candidate_moves(WIDE_QUIET_CANDIDATES, &mut root);
+        assert_eq!(shallow.len(), QUIET_CANDIDATES);
+        assert_eq!(deep.len(), WIDE_QUIET_CANDIDATES);
+        assert_eq!(&deep[..], &root[..]);
+        assert_eq!(&deep[..QUIET_CANDIDATES], &shallow[..]);
         // Past the limit the searcher may ask for every valued cell; a forced reply has no more.
         let mut more = Moves::new();
         position.generate_more_search_moves(&mut more);
-        assert!(more.len() > ROOT_QUIET_CANDIDATES && inner.iter().all(|point| more.contains(point)));
+        assert!(more.len() > WIDE_QUIET_CANDIDATES && deep.iter().all(|point| more.contains(point)));
         let open_three = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7)]);
         open_three.generate_more_search_moves(&mut more);
         assert!(more.is_empty());

@@ -13,7 +13,7 @@ use tessera_core::{
 };
 
 use crate::board::Board;
-use crate::eval::ROOT_QUIET_CANDIDATES;
+use crate::eval::WIDE_QUIET_CANDIDATES;
 use crate::game::Moves;
 use crate::point::Point;
 use crate::threat::{ThreatKind, ThreatSolver};
@@ -93,7 +93,7 @@ impl Searcher<Board> for GomokuSearcher {
         let start = Instant::now();
         let mut candidates = Moves::new();
         if limits.search_moves.is_empty() {
-            root.candidate_moves(ROOT_QUIET_CANDIDATES, &mut candidates);
+            root.candidate_moves(WIDE_QUIET_CANDIDATES, &mut candidates);
         } else {
             // A protocol may pass repeated points: the list holds each legal point once.
             for &mv in &limits.search_moves {

@@ -114,7 +114,7 @@ mod tests {
                 while board.outcome().is_none() && board.ply() < 50 {
                     positions.push(board.clone());
                     // Candidate moves keep the stones together, as in real games.
-                    board.generate_search_moves(&mut moves);
+                    board.generate_search_moves(0, &mut moves);
                     board.play(moves[rng.below(moves.len())]);
                 }
             }

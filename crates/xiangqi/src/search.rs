@@ -39,7 +39,7 @@ impl Evaluate for Position {
         self.nnue_evaluation().unwrap_or_else(|| self.static_evaluation())
     }
 
-    fn generate_search_moves(&self, moves: &mut Moves) {
+    fn generate_search_moves(&self, _depth: i32, moves: &mut Moves) {
         // The searcher has already asked `rule_outcome`, so the rule check of
         // `generate_legal_moves` would be wasted work here.
         self.board.legal_moves(self.side, crate::movegen::Generate::All, moves);

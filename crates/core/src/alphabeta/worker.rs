@@ -289,7 +289,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
 
         let mut moves = G::Moves::default();
-        position.generate_search_moves(&mut moves);
+        position.generate_search_moves(depth, &mut moves);
         if moves.is_empty() {
             return Self::outcome_value(position, position.no_move_outcome(), ply);
         }

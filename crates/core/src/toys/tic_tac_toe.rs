@@ -186,7 +186,7 @@ impl Evaluate for TicTacToe {
         open(us) - open(1 - us)
     }
 
-    fn generate_search_moves(&self, moves: &mut Self::Moves) {
+    fn generate_search_moves(&self, _depth: i32, moves: &mut Self::Moves) {
         self.generate_legal_moves(moves);
         if self.narrowed && !moves.is_empty() {
             let first = moves[0];
