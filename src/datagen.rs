@@ -168,7 +168,8 @@ pub fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
         DatagenGame::Gomoku => {
             let mut start = tessera_gomoku::Board::new(args.rules);
             start.set_network(network(choice, tessera_gomoku::nnue::load)?);
-            // Random legal points would scatter stones over the whole board.
+            // Random legal points would scatter stones over the whole board: the random plies choose
+            // among a shallow node's candidates.
             generate(
                 args,
                 GOMOKU,

@@ -15,10 +15,10 @@ use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, THREAT
 pub const WIN_SOON: i32 = 20_000;
 /// Quiet candidates kept per node, best first.
 const QUIET_CANDIDATES: usize = 20;
-/// Quiet candidates at the root and at nodes with [`WIDE_NODE_DEPTH`] plies or more left: a good
-/// move the point values rank low costs the whole game there (Rapfi's deep wins open with such
-/// quiet moves), while such nodes are too few for ten more moves to cost much depth (see the
-/// strength log).
+/// Quiet candidates at the root and (except in renju) at nodes with [`WIDE_NODE_DEPTH`] plies or
+/// more left: a good move the point values rank low costs the whole game there (Rapfi's deep wins
+/// open with such quiet moves), while such nodes are too few for ten more moves to cost much depth.
+/// In renju the deep nodes' longer lists scored less against Rapfi (see the strength log).
 pub(crate) const WIDE_QUIET_CANDIDATES: usize = 30;
 /// The plies left from which a node gets [`WIDE_QUIET_CANDIDATES`].
 const WIDE_NODE_DEPTH: i32 = 6;
@@ -245,7 +245,8 @@ impl Evaluate for Board {
     }
 
     fn generate_search_moves(&self, depth: i32, moves: &mut Moves) {
-        let quiet_limit = if depth >= WIDE_NODE_DEPTH { WIDE_QUIET_CANDIDATES } else { QUIET_CANDIDATES };
+        let wide = depth >= WIDE_NODE_DEPTH && self.rules.variant != crate::Variant::Renju;
+        let quiet_limit = if wide { WIDE_QUIET_CANDIDATES } else { QUIET_CANDIDATES };
         self.candidate_moves(quiet_limit, moves);
     }
 
@@ -523,5 +524,15 @@ mod tests {
         let open_three = board(&[(5, 7), (0, 0), (6, 7), (0, 14), (7, 7)]);
         open_three.generate_more_search_moves(&mut more);
         assert!(more.is_empty());
+    }
+
+    /// Renju keeps the shallow nodes' list at every depth below the root.
+    #[test]
+    fn renju_deep_nodes_keep_the_shallow_candidates() {
+        let stones = [(7, 7), (8, 8), (6, 8), (8, 6), (9, 7), (5, 9), (7, 9), (10, 6)];
+        let position = crate::tests::board_from(Rules::RENJU_15, &stones);
+        let mut deep = Moves::new();
+        position.generate_search_moves(WIDE_NODE_DEPTH, &mut deep);
+        assert_eq!(deep.len(), QUIET_CANDIDATES);
     }
 }
