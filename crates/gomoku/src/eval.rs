@@ -286,7 +286,7 @@ impl Tactical for Board {
     }
 
     fn generate_evasions(&self, moves: &mut Moves) {
-        self.generate_search_moves(0, moves);
+        self.candidate_moves(QUIET_CANDIDATES, moves);
     }
 
     fn is_tactical(&self, mv: crate::Point) -> bool {

@@ -118,6 +118,18 @@ fn a_narrowed_candidate_list_proves_no_false_mates() {
 }
 
 #[test]
+fn the_game_is_told_the_plies_left_at_each_node() {
+    // Narrowed only near the horizon, the tree lies between the narrowed one and the full one:
+    // a searcher that did not pass the plies left would search the narrowed tree.
+    let nodes = |position: TicTacToe| {
+        searcher::<TicTacToe>(1, 1).search(&position, &Limits::depth(6), &SearchControl::new(), &mut Silent).nodes
+    };
+    let (full, partly, narrowed) =
+        (nodes(TicTacToe::new()), nodes(TicTacToe::new().narrowed_below(3)), nodes(TicTacToe::new().narrowed()));
+    assert!(narrowed < partly && partly < full, "narrowed {narrowed}, partly {partly}, full {full}");
+}
+
+#[test]
 fn a_narrowed_candidate_list_proves_no_false_static_wins() {
     // The same one candidate below the root, and an evaluation that claims a win (or a loss) it
     // sees statically, at TicTacToe::STATIC_WIN beyond DECISIVE. At shallow depths these claims

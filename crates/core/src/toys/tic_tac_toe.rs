@@ -15,9 +15,10 @@ pub struct TicTacToe {
     stones: [u16; 2],
     history: Vec<u8>,
     hash: u64,
-    /// The searcher is offered only the lowest free square below the root, the others only
-    /// through [`Evaluate::generate_more_search_moves`] (a test of the candidate fallback).
-    narrowed: bool,
+    /// At nodes with fewer plies left than this, the searcher is offered only the lowest free
+    /// square, the others only through [`Evaluate::generate_more_search_moves`] (a test of the
+    /// candidate fallback, and of the plies left reaching the game); 0: never narrowed.
+    narrowed_below: i32,
     /// The evaluation also claims the results it can prove without searching, at
     /// [`TicTacToe::STATIC_WIN`] (beyond [`Evaluate::DECISIVE`]): a line the side to move can
     /// complete, or two the opponent can (a test of the decisive bound, as gomoku's straight four).
@@ -34,13 +35,21 @@ impl TicTacToe {
     /// The empty board, first player (X) to move.
     #[must_use]
     pub fn new() -> Self {
-        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0, narrowed: false, claims: false }
+        TicTacToe { stones: [0; 2], history: Vec::with_capacity(9), hash: 0, narrowed_below: 0, claims: false }
     }
 
-    /// The same position with its search moves narrowed to one candidate (see the field).
+    /// The same position with its search moves narrowed to one candidate below the root (see the
+    /// field).
     #[must_use]
     pub fn narrowed(self) -> Self {
-        TicTacToe { narrowed: true, ..self }
+        self.narrowed_below(i32::MAX)
+    }
+
+    /// The same position with its search moves narrowed to one candidate at nodes with fewer
+    /// than `depth` plies left.
+    #[must_use]
+    pub fn narrowed_below(self, depth: i32) -> Self {
+        TicTacToe { narrowed_below: depth, ..self }
     }
 
     /// The same position with an evaluation that claims static wins (see the field).
@@ -186,9 +195,9 @@ impl Evaluate for TicTacToe {
         open(us) - open(1 - us)
     }
 
-    fn generate_search_moves(&self, _depth: i32, moves: &mut Self::Moves) {
+    fn generate_search_moves(&self, depth: i32, moves: &mut Self::Moves) {
         self.generate_legal_moves(moves);
-        if self.narrowed && !moves.is_empty() {
+        if depth < self.narrowed_below && !moves.is_empty() {
             let first = moves[0];
             moves.clear();
             moves.push(first);
@@ -197,7 +206,7 @@ impl Evaluate for TicTacToe {
 
     fn generate_more_search_moves(&self, moves: &mut Self::Moves) {
         moves.clear();
-        if self.narrowed {
+        if self.narrowed_below > 0 {
             self.generate_legal_moves(moves);
         }
     }
