@@ -133,6 +133,12 @@ impl TimeManager {
         self.hard
     }
 
+    /// Whether the budget is a fixed time per move, to be used in full.
+    #[must_use]
+    pub fn is_fixed(&self) -> bool {
+        self.fixed
+    }
+
     /// Whether the search should not start another iteration. `scale` stretches the soft budget
     /// (above 1 when the best move keeps changing, below 1 when it is stable, except under a
     /// fixed move time). Never while pondering.

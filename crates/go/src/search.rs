@@ -79,7 +79,8 @@ pub fn bench(playouts: u64) -> Vec<BenchLine> {
                 assert!(position.is_legal(mv), "bench move {vertex} is legal");
                 position.play(mv);
             }
-            let mut searcher = searcher(&options);
+            // Every playout is searched, however early the move is settled: the bench measures speed.
+            let mut searcher = Mcts::new(MctsConfig { stop_when_settled: false, ..mcts_config() }, &options);
             let control = tessera_core::SearchControl::new();
             let start = Instant::now();
             let result = searcher.search(&position, &Limits::nodes(playouts), &control, &mut Silent);

@@ -57,6 +57,10 @@ pub struct MctsConfig {
     /// selects only among its first `2 + ceil((n / scale) ^ exponent)`; `None` opens every child
     /// at once. It spends a small search on the moves the priors rank high.
     pub widening: Option<Widening>,
+    /// End a search early once its limit (playouts, or a clock's budget at the rate so far) leaves
+    /// too few playouts for any other move to become the most visited: the move played is the
+    /// same, and the time saved goes to later moves. A fixed time per move is always used in full.
+    pub stop_when_settled: bool,
 }
 
 /// The progressive-widening schedule of [`MctsConfig::widening`].
@@ -86,6 +90,7 @@ impl Default for MctsConfig {
             reuse_tree: true,
             moves_left: 30,
             widening: None,
+            stop_when_settled: true,
         }
     }
 }
@@ -560,12 +565,40 @@ fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &Ti
     if root.terminal.is_some() || (root.expanded && root.child_count == 0) {
         return true;
     }
+    // The move is decided once no runner-up can overtake it: the rest of the budget would only
+    // deepen the tree (which the next move reuses in part), so it is saved.
+    if run.config.stop_when_settled && root.expanded && playouts % 16 == 0 {
+        if let Some(left) = playouts_left(limits, time, run.control, playouts) {
+            if tree.root_choice_is_settled(left) {
+                return true;
+            }
+        }
+    }
     if !time.soft_expired(run.control, 1.0) {
         // A forced move (one child) needs no thought once the clock runs.
         let timed = !limits.is_untimed() && !run.control.is_pondering();
         return timed && root.expanded && root.child_count == 1 && playouts >= 64;
     }
     true
+}
+
+/// Playouts the search may still run: up to the playout limit, and under a clock, at the rate so
+/// far until the soft budget ends. `None` when nothing bounds the search but a stop (analysis,
+/// pondering) or the time per move is fixed (it is there to be used).
+fn playouts_left<M>(limits: &Limits<M>, time: &TimeManager, control: &SearchControl, playouts: u64) -> Option<u64> {
+    if control.is_pondering() {
+        return None;
+    }
+    let by_limit = limits.nodes.map(|limit| limit.saturating_sub(playouts));
+    let by_clock = time.soft().filter(|_| !time.is_fixed()).map(|soft| {
+        let elapsed = control.clock_elapsed().as_secs_f64().max(1e-6);
+        let rate = playouts as f64 / elapsed;
+        (rate * soft.as_secs_f64().max(elapsed) - playouts as f64).max(0.0) as u64
+    });
+    match (by_limit, by_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// The result when no root child was visited (stopped at once, or no legal move).

@@ -3,10 +3,12 @@
 use super::{Mcts, MctsConfig, Selection, Widening};
 use crate::game::{Game, Outcome, Side};
 use crate::info::{Report, Silent};
-use crate::limits::{EngineOptions, Limits};
+use std::time::Duration;
+
+use crate::limits::{Clock, EngineOptions, Limits};
 use crate::score::Score;
 use crate::search::Searcher;
-use crate::time::SearchControl;
+use crate::time::{SearchControl, TimeManager};
 use crate::toys::{ConnectFour, TicTacToe};
 
 const PLAYOUTS: u64 = 3000;
@@ -131,4 +133,51 @@ fn a_widened_root_visits_only_its_opened_children() {
     let limits = Limits { report_interval: Some(std::time::Duration::from_secs(3600)), ..Limits::nodes(1000) };
     search.search(&ConnectFour::new(), &limits, &SearchControl::new(), &mut sink);
     assert_eq!(visited, widening.width(1000), "seven columns, three opened after 1000 visits");
+}
+
+#[test]
+fn a_settled_choice_ends_the_search_early_with_the_same_move() {
+    // The third line has one winning column (3); the others leave the choice open longer.
+    let lines: [&[u8]; 4] = [&[], &[3, 3], &[0, 6, 1, 6, 2, 5], &[3, 2, 3, 2, 4]];
+    let limits = Limits::nodes(PLAYOUTS);
+    for config in configs() {
+        let settled = MctsConfig { reuse_tree: false, ..config };
+        let full = MctsConfig { stop_when_settled: false, ..settled.clone() };
+        for line in lines {
+            let game = ConnectFour::from_moves(line);
+            let search = |config: &MctsConfig| {
+                Mcts::new(config.clone(), &EngineOptions::default()).search(
+                    &game,
+                    &limits,
+                    &SearchControl::new(),
+                    &mut Silent,
+                )
+            };
+            let (early, whole) = (search(&settled), search(&full));
+            assert_eq!(early.best, whole.best, "{line:?} with {settled:?}");
+            assert_eq!(whole.nodes, PLAYOUTS);
+            if line.len() == 6 {
+                // One column wins at once: once it holds more than half the budget nothing can
+                // overtake it.
+                assert!(early.nodes < PLAYOUTS * 3 / 5, "{line:?}: {} playouts", early.nodes);
+            }
+        }
+    }
+}
+
+#[test]
+fn only_a_playout_limit_or_a_clock_bounds_the_playouts_left() {
+    let control = SearchControl::new();
+    let left = |limits: &Limits<u8>, control: &SearchControl| {
+        let time = TimeManager::new(limits, Duration::ZERO, 30);
+        super::playouts_left(limits, &time, control, 100)
+    };
+    assert_eq!(left(&Limits::nodes(1000), &control), Some(900));
+    assert_eq!(left(&Limits::nodes(50), &control), Some(0));
+    assert_eq!(left(&Limits::none(), &control), None, "analysis runs until stopped");
+    assert_eq!(left(&Limits::move_time(Duration::from_secs(1)), &control), None, "a fixed time is used in full");
+    let clock = Clock { ours: Duration::from_secs(600), ..Clock::default() };
+    assert!(left(&Limits { clock: Some(clock), ..Limits::none() }, &control).is_some_and(|left| left > 0));
+    control.reset(true);
+    assert_eq!(left(&Limits::nodes(1000), &control), None, "pondering is not cut short");
 }

@@ -154,6 +154,21 @@ impl<M: PackedMove> Tree<M> {
         line
     }
 
+    /// Whether the root's most visited child stays the most visited whatever `playouts_left` more
+    /// playouts do: its lead over the runner-up is larger than all of them.
+    pub(crate) fn root_choice_is_settled(&self, playouts_left: u64) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for child in self.nodes[0].children() {
+            let visits = self.nodes[child].visits;
+            if visits > first {
+                (first, second) = (visits, first);
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        u64::from(first - second) > playouts_left
+    }
+
     /// The child with the most visits (ties: the better mean), if `node` has children.
     pub(crate) fn most_visited_child(&self, node: usize) -> Option<usize> {
         let node = &self.nodes[node];
