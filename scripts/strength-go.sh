@@ -13,7 +13,7 @@
 #
 # On a loaded machine our time per move buys fewer playouts while Pachi's and GNU Go's effort is
 # fixed; a fixed budget, TESSERA_9x9="--playouts N", keeps the comparison fair. Which N is equal
-# time depends on the machine and the build: scripts/go-equal-time.py measures it (38000 on the
+# time depends on the machine and the build: scripts/go-equal-time.py measures it (70000 on the
 # machine of 2026-11-30, where Pachi's 9000 playouts took 0.40-0.46 s a move).
 #
 # Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=128] [GAMES_GNUGO=20] [CONCURRENCY=1]

@@ -57,10 +57,13 @@ pub struct MctsConfig {
     /// selects only among its first `2 + ceil((n / scale) ^ exponent)`; `None` opens every child
     /// at once. It spends a small search on the moves the priors rank high.
     pub widening: Option<Widening>,
-    /// End a search early once its limit (playouts, or a clock's budget at the rate so far) leaves
-    /// too few playouts for any other move to become the most visited: the move played is the
-    /// same, and the time saved goes to later moves. A fixed time per move is always used in full.
-    pub stop_when_settled: bool,
+    /// End a search early once its choice is settled: the most visited root move leads the
+    /// runner-up by more than this share of the playouts its limit still allows (the rest of a
+    /// playout budget, or of a clock's budget at the rate so far). At 1 no playout left could change
+    /// the move; below 1 the runner-up is assumed to win at most that share of them, which saves
+    /// more and rarely changes the move. The time saved goes to later moves. `None` uses every
+    /// limit in full; a fixed time per move is always used in full.
+    pub stop_when_settled: Option<f32>,
 }
 
 /// The progressive-widening schedule of [`MctsConfig::widening`].
@@ -90,7 +93,7 @@ impl Default for MctsConfig {
             reuse_tree: true,
             moves_left: 30,
             widening: None,
-            stop_when_settled: true,
+            stop_when_settled: Some(1.0),
         }
     }
 }
@@ -567,9 +570,9 @@ fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &Ti
     }
     // The move is decided once no runner-up can overtake it: the rest of the budget would only
     // deepen the tree (which the next move reuses in part), so it is saved.
-    if run.config.stop_when_settled && root.expanded && playouts % 16 == 0 {
+    if let Some(share) = run.config.stop_when_settled.filter(|_| root.expanded && playouts % 16 == 0) {
         if let Some(left) = playouts_left(limits, time, run.control, playouts) {
-            if tree.root_choice_is_settled(left) {
+            if f64::from(tree.root_lead()) > f64::from(share) * left as f64 {
                 return true;
             }
         }

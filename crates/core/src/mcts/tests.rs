@@ -142,7 +142,8 @@ fn a_settled_choice_ends_the_search_early_with_the_same_move() {
     let limits = Limits::nodes(PLAYOUTS);
     for config in configs() {
         let settled = MctsConfig { reuse_tree: false, ..config };
-        let full = MctsConfig { stop_when_settled: false, ..settled.clone() };
+        let full = MctsConfig { stop_when_settled: None, ..settled.clone() };
+        let sooner = MctsConfig { stop_when_settled: Some(0.5), ..settled.clone() };
         for line in lines {
             let game = ConnectFour::from_moves(line);
             let search = |config: &MctsConfig| {
@@ -153,9 +154,11 @@ fn a_settled_choice_ends_the_search_early_with_the_same_move() {
                     &mut Silent,
                 )
             };
-            let (early, whole) = (search(&settled), search(&full));
+            let (early, whole, earlier) = (search(&settled), search(&full), search(&sooner));
             assert_eq!(early.best, whole.best, "{line:?} with {settled:?}");
             assert_eq!(whole.nodes, PLAYOUTS);
+            // A smaller share stops at the same point or sooner: the same playouts until then.
+            assert!(earlier.nodes <= early.nodes, "{line:?}: {} after {}", earlier.nodes, early.nodes);
             if line.len() == 6 {
                 // One column wins at once: once it holds more than half the budget nothing can
                 // overtake it.

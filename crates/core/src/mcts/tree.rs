@@ -154,9 +154,8 @@ impl<M: PackedMove> Tree<M> {
         line
     }
 
-    /// Whether the root's most visited child stays the most visited whatever `playouts_left` more
-    /// playouts do: its lead over the runner-up is larger than all of them.
-    pub(crate) fn root_choice_is_settled(&self, playouts_left: u64) -> bool {
+    /// The visits by which the root's most visited child leads the runner-up.
+    pub(crate) fn root_lead(&self) -> u32 {
         let (mut first, mut second) = (0u32, 0u32);
         for child in self.nodes[0].children() {
             let visits = self.nodes[child].visits;
@@ -166,7 +165,7 @@ impl<M: PackedMove> Tree<M> {
                 second = visits;
             }
         }
-        u64::from(first - second) > playouts_left
+        first - second
     }
 
     /// The child with the most visits (ties: the better mean), if `node` has children.
