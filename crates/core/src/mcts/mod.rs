@@ -61,7 +61,7 @@ pub struct MctsConfig {
     /// runner-up by more than this share of the playouts its limit still allows (the rest of a
     /// playout budget, or of a clock's budget at the rate so far). At 1 no playout left could change
     /// the move; below 1 the runner-up is assumed to win at most that share of them, which saves
-    /// more and rarely changes the move. The time saved goes to later moves. `None` uses every
+    /// more but can change the move when a runner-up is gaining fast. The time saved goes to later moves. `None` uses every
     /// limit in full; a fixed time per move is always used in full.
     pub stop_when_settled: Option<f32>,
 }
@@ -568,8 +568,8 @@ fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &Ti
     if root.terminal.is_some() || (root.expanded && root.child_count == 0) {
         return true;
     }
-    // The move is decided once no runner-up can overtake it: the rest of the budget would only
-    // deepen the tree (which the next move reuses in part), so it is saved.
+    // The move is settled once the runner-up trails by more than the configured share of the
+    // playouts left (at 1, by more than all of them): the rest of the budget is saved.
     if let Some(share) = run.config.stop_when_settled.filter(|_| root.expanded && playouts % 16 == 0) {
         if let Some(left) = playouts_left(limits, time, run.control, playouts) {
             if f64::from(tree.root_lead()) > f64::from(share) * left as f64 {

@@ -1,10 +1,10 @@
 //! Tests of the MCTS searcher on tic-tac-toe and connect four.
 
+use std::time::Duration;
+
 use super::{Mcts, MctsConfig, Selection, Widening};
 use crate::game::{Game, Outcome, Side};
 use crate::info::{Report, Silent};
-use std::time::Duration;
-
 use crate::limits::{Clock, EngineOptions, Limits};
 use crate::score::Score;
 use crate::search::Searcher;
