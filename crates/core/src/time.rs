@@ -84,6 +84,9 @@ pub struct TimeManager {
     /// A fixed time per move (`go movetime`, a per-turn limit): the time is there to be used,
     /// so a stable best move does not end the search early.
     fixed: bool,
+    /// Whether time this move leaves unused stays on our clock for later moves: not under a fixed
+    /// time per move, in a byo-yomi period, or on the last move before the clock is refilled.
+    keeps_unused_time: bool,
 }
 
 /// Never budget less than this: a move must still be found and sent.
@@ -99,7 +102,7 @@ impl TimeManager {
         }
         if let Some(time) = limits.move_time {
             let budget = time.saturating_sub(move_overhead).max(time / 2).max(MIN_BUDGET);
-            return TimeManager { soft: Some(budget), hard: Some(budget), fixed: true };
+            return TimeManager { soft: Some(budget), hard: Some(budget), fixed: true, keeps_unused_time: false };
         }
         let Some(clock) = limits.clock else {
             return TimeManager::default();
@@ -118,7 +121,12 @@ impl TimeManager {
             hard = hard.max(period).max(soft);
         }
         let hard = hard.max(MIN_BUDGET);
-        TimeManager { soft: Some(soft.clamp(MIN_BUDGET, hard)), hard: Some(hard), fixed: false }
+        TimeManager {
+            soft: Some(soft.clamp(MIN_BUDGET, hard)),
+            hard: Some(hard),
+            fixed: false,
+            keeps_unused_time: clock.byo_yomi.is_none() && clock.moves_to_go != Some(1),
+        }
     }
 
     /// The soft budget (start no new iteration past it), or `None` when untimed.
@@ -133,10 +141,11 @@ impl TimeManager {
         self.hard
     }
 
-    /// Whether the budget is a fixed time per move, to be used in full.
+    /// Whether time this move leaves unused stays ours for later moves (a clock's main time, a
+    /// Canadian block before its last stone), so that ending a search early saves it.
     #[must_use]
-    pub fn is_fixed(&self) -> bool {
-        self.fixed
+    pub fn keeps_unused_time(&self) -> bool {
+        self.keeps_unused_time
     }
 
     /// Whether the search should not start another iteration. `scale` stretches the soft budget
@@ -232,7 +241,7 @@ mod tests {
     fn pondering_suspends_the_budget_and_ponderhit_restarts_it() {
         let control = SearchControl::new();
         control.reset(true);
-        let manager = TimeManager { soft: Some(Duration::ZERO), hard: Some(Duration::ZERO), fixed: false };
+        let manager = TimeManager { soft: Some(Duration::ZERO), hard: Some(Duration::ZERO), ..TimeManager::default() };
         assert!(!manager.hard_expired(&control));
         control.ponderhit();
         assert!(manager.hard_expired(&control));

@@ -61,8 +61,9 @@ pub struct MctsConfig {
     /// runner-up by more than this share of the playouts its limit still allows (the rest of a
     /// playout budget, or of a clock's budget at the rate so far). At 1 no playout left could change
     /// the move; below 1 the runner-up is assumed to win at most that share of them, which saves
-    /// more but can change the move when a runner-up is gaining fast. The time saved goes to later moves. `None` uses every
-    /// limit in full; a fixed time per move is always used in full.
+    /// more but can change the move when a runner-up is gaining fast. The time saved goes to
+    /// later moves. `None` uses every limit in full; time that would be lost unused (a fixed time
+    /// per move, a byo-yomi period) is always used in full.
     pub stop_when_settled: Option<f32>,
 }
 
@@ -585,15 +586,16 @@ fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &Ti
     true
 }
 
-/// Playouts the search may still run: up to the playout limit, and under a clock, at the rate so
-/// far until the soft budget ends. `None` when nothing bounds the search but a stop (analysis,
-/// pondering) or the time per move is fixed (it is there to be used).
+/// Playouts the search may still run: up to the playout limit, and under a clock that keeps unused
+/// time, at the rate so far until the soft budget ends. `None` when nothing bounds the search but
+/// a stop (analysis, pondering) or the move's time would be lost unused (a fixed time per move, a
+/// byo-yomi period): it is there to be used.
 fn playouts_left<M>(limits: &Limits<M>, time: &TimeManager, control: &SearchControl, playouts: u64) -> Option<u64> {
     if control.is_pondering() {
         return None;
     }
     let by_limit = limits.nodes.map(|limit| limit.saturating_sub(playouts));
-    let by_clock = time.soft().filter(|_| !time.is_fixed()).map(|soft| {
+    let by_clock = time.soft().filter(|_| time.keeps_unused_time()).map(|soft| {
         let elapsed = control.clock_elapsed().as_secs_f64().max(1e-6);
         let rate = playouts as f64 / elapsed;
         (rate * soft.as_secs_f64().max(elapsed) - playouts as f64).max(0.0) as u64

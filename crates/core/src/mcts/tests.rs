@@ -169,7 +169,7 @@ fn a_settled_choice_ends_the_search_early_with_the_same_move() {
 }
 
 #[test]
-fn only_a_playout_limit_or_a_clock_bounds_the_playouts_left() {
+fn only_a_playout_limit_or_a_clock_that_keeps_unused_time_bounds_the_playouts_left() {
     let control = SearchControl::new();
     let left = |limits: &Limits<u8>, control: &SearchControl| {
         let time = TimeManager::new(limits, Duration::ZERO, 30);
@@ -181,6 +181,14 @@ fn only_a_playout_limit_or_a_clock_bounds_the_playouts_left() {
     assert_eq!(left(&Limits::move_time(Duration::from_secs(1)), &control), None, "a fixed time is used in full");
     let clock = Clock { ours: Duration::from_secs(600), ..Clock::default() };
     assert!(left(&Limits { clock: Some(clock), ..Limits::none() }, &control).is_some_and(|left| left > 0));
+    let period = Clock { byo_yomi: Some(Duration::from_secs(10)), ..clock };
+    assert_eq!(left(&Limits { clock: Some(period), ..Limits::none() }, &control), None, "a period is lost unused");
+    let last_stone = Clock { moves_to_go: Some(1), ..clock };
+    assert_eq!(
+        left(&Limits { clock: Some(last_stone), ..Limits::none() }, &control),
+        None,
+        "so is a block's last move"
+    );
     control.reset(true);
     assert_eq!(left(&Limits::nodes(1000), &control), None, "pondering is not cut short");
 }
