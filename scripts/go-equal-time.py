@@ -17,6 +17,7 @@ import sys
 import time
 
 from gtp_engine import Engine
+from suites import openings
 
 SUITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings", "go-9x9.txt")
 MOVE_CAP = 160
@@ -54,14 +55,14 @@ def main():
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 8
     if not os.access(pachi_path, os.X_OK):
         sys.exit(f"SKIPPED: no Pachi at {pachi_path} (scripts/build-pachi.sh)")
-    openings = [line.split(";")[0].split() for line in open(SUITE) if line.strip() and not line.startswith("#")]
+    lines = openings(SUITE)
     chooser = random.Random(2026113001)
     seconds = {True: [], False: []}  # keyed by "is ours"
     for game in range(games):
         ours = Engine(tessera)
         pachi = Engine([pachi_path, "-t", "=9000", "threads=1"], cwd=os.path.dirname(pachi_path))
         try:
-            play_game(ours, pachi, chooser.choice(openings), "bw"[game % 2], seconds)
+            play_game(ours, pachi, chooser.choice(lines), "bw"[game % 2], seconds)
         finally:
             ours.close()
             pachi.close()

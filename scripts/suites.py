@@ -1,4 +1,5 @@
-"""What the opening-suite scripts share: the board's symmetries and re-rating a suite in place."""
+"""What the opening-suite scripts share: reading a suite, the board's symmetries and re-rating a
+suite in place."""
 import sys
 
 
@@ -20,12 +21,23 @@ def images(points, centre):
     return found
 
 
+def is_opening(line):
+    """Whether a suite file's line holds an opening (not blank, not a `#` comment)."""
+    return bool(line.strip()) and not line.startswith("#")
+
+
+def openings(path):
+    """The move lists of the suite file `path`: the part of each opening line before its `;` notes,
+    split into moves; blank and comment (`#`) lines are skipped."""
+    return [line.partition(";")[0].split() for line in open(path) if is_opening(line)]
+
+
 def rewrite(path, rerate):
     """Replaces every opening line of the suite file `path` by `rerate(line)`, printing each new
     line to stderr; blank and comment (`#`) lines stay as they are."""
     out = []
     for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
+        if is_opening(line):
             line = rerate(line)
             print(line, file=sys.stderr)
         out.append(line)

@@ -596,14 +596,11 @@ fn playouts_left<M>(limits: &Limits<M>, time: &TimeManager, control: &SearchCont
     }
     let by_limit = limits.nodes.map(|limit| limit.saturating_sub(playouts));
     let by_clock = time.soft().filter(|_| time.keeps_unused_time()).map(|soft| {
-        let elapsed = control.clock_elapsed().as_secs_f64().max(1e-6);
-        let rate = playouts as f64 / elapsed;
-        (rate * soft.as_secs_f64().max(elapsed) - playouts as f64).max(0.0) as u64
+        let elapsed = control.clock_elapsed();
+        let rate = playouts as f64 / elapsed.as_secs_f64().max(1e-6);
+        (rate * soft.saturating_sub(elapsed).as_secs_f64()) as u64
     });
-    match (by_limit, by_clock) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    by_limit.into_iter().chain(by_clock).min()
 }
 
 /// The result when no root child was visited (stopped at once, or no legal move).
