@@ -90,6 +90,42 @@ impl TimeControl {
         self.left[usize::from(color == Color::White)] = Some((seconds, stones));
     }
 
+    /// A new game: both clocks full again (the system stays).
+    pub fn restart(&mut self) {
+        self.left = [None; 2];
+    }
+
+    /// `color` took `seconds` over a move: its clock runs down as the controller's does, so that
+    /// a controller that never sends `time_left` still sees the time system kept. The next
+    /// `time_left` overrides this count.
+    pub fn spend(&mut self, color: Color, seconds: f64) {
+        let slot = &mut self.left[usize::from(color == Color::White)];
+        let (mut left, mut stones) = slot.unwrap_or((self.main, 0));
+        left -= seconds;
+        match self.system {
+            TimeSystem::None => return,
+            TimeSystem::Absolute => left = left.max(0.0),
+            // A byo-yomi move inside its period gets the whole period back (a slower one costs a
+            // period, which this count does not know the number of).
+            TimeSystem::Byoyomi { period } if stones > 0 || left < 0.0 => (left, stones) = (period, 1),
+            TimeSystem::Byoyomi { .. } => {}
+            TimeSystem::Canadian { period, stones: block } => {
+                if stones == 0 && left < 0.0 {
+                    // Main time ran out during this move: it is the first stone of the first block.
+                    (left, stones) = (period + left, block);
+                }
+                if stones > 0 {
+                    stones -= 1;
+                    if stones == 0 {
+                        (left, stones) = (period, block); // the block is done: a new one starts
+                    }
+                }
+                left = left.max(0.0);
+            }
+        }
+        *slot = Some((left, stones));
+    }
+
     /// The most a clock can show under this system: the main time, or one overtime period once
     /// in overtime (`stones` > 0). A `time_left` beyond it (`time_left b 99999999 0`) is a
     /// controller's mistake, and believing it would spend hours on one move.
@@ -140,6 +176,49 @@ mod tests {
         assert_eq!(byoyomi.clock(Color::White).unwrap().byo_yomi, Some(Duration::from_secs(10)));
         let absolute = TimeControl::from_kgs(KgsTime::Absolute(300.0));
         assert_eq!(absolute.clock(Color::White).unwrap().ours, Duration::from_secs(300));
+    }
+
+    #[test]
+    fn clocks_run_down_without_time_left() {
+        let seconds = |control: &TimeControl, color| control.clock(color).map(|clock| clock.ours.as_secs_f64());
+        let mut absolute = TimeControl::from_gtp(60.0, 0.0, 0);
+        absolute.spend(Color::Black, 15.0);
+        assert_eq!(seconds(&absolute, Color::Black), Some(45.0));
+        assert_eq!(seconds(&absolute, Color::White), Some(60.0), "each colour has its own clock");
+        absolute.spend(Color::Black, 50.0);
+        assert_eq!(seconds(&absolute, Color::Black), Some(0.0));
+        absolute.set_left(Color::Black, 30.0, 0);
+        assert_eq!(seconds(&absolute, Color::Black), Some(30.0), "time_left overrides the count");
+        absolute.restart();
+        assert_eq!(seconds(&absolute, Color::Black), Some(60.0), "a new game starts full");
+
+        // Canadian: 10 s main, then 5 stones in 20 s.
+        let mut canadian = TimeControl::from_gtp(10.0, 20.0, 5);
+        canadian.spend(Color::White, 12.0);
+        let clock = canadian.clock(Color::White).unwrap();
+        assert_eq!((clock.ours.as_secs_f64(), clock.moves_to_go), (18.0, Some(4)), "2 s and a stone into a block");
+        for _ in 0..3 {
+            canadian.spend(Color::White, 3.0);
+        }
+        let clock = canadian.clock(Color::White).unwrap();
+        assert_eq!((clock.ours.as_secs_f64(), clock.moves_to_go), (9.0, Some(1)));
+        canadian.spend(Color::White, 3.0);
+        let clock = canadian.clock(Color::White).unwrap();
+        assert_eq!((clock.ours.as_secs_f64(), clock.moves_to_go), (20.0, Some(5)), "the next block");
+
+        // Japanese byo-yomi: each move in overtime has one period.
+        let mut byoyomi = TimeControl::from_kgs(KgsTime::Byoyomi { main: 5.0, period: 10.0, periods: 3 });
+        byoyomi.spend(Color::Black, 4.0);
+        assert_eq!(byoyomi.clock(Color::Black).unwrap().moves_to_go, None, "still in main time");
+        byoyomi.spend(Color::Black, 4.0);
+        let clock = byoyomi.clock(Color::Black).unwrap();
+        assert_eq!((clock.ours.as_secs_f64(), clock.moves_to_go), (10.0, Some(1)));
+        byoyomi.spend(Color::Black, 7.0);
+        assert_eq!(byoyomi.clock(Color::Black).unwrap().ours.as_secs_f64(), 10.0, "the period comes back");
+
+        let mut untimed = TimeControl::default();
+        untimed.spend(Color::Black, 100.0);
+        assert_eq!(untimed.clock(Color::Black), None);
     }
 
     #[test]

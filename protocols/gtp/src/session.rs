@@ -300,6 +300,7 @@ impl<D: Dialect> Session<D> {
     fn new_game(&mut self, size: usize) {
         self.game = self.dialect.new_game(size, 0.0, Some(&self.game));
         self.engine.call(Searcher::clear);
+        self.time.restart();
     }
 
     fn handicap(&mut self, id: Option<u32>, kind: Handicap, stones: u32) -> Flow {

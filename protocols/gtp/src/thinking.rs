@@ -2,7 +2,7 @@
 //! (`lz-analyze`, `kata-analyze`, `genmove_analyze`) and pondering between commands.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::bounded;
 use tessera_core::{Flow, Game, Input, Limits, Report, SearchResult, Side};
@@ -120,7 +120,11 @@ impl<D: Dialect> Session<D> {
             (analyze, Some(interval))
         });
         let streaming = stream.is_some();
+        let started = Instant::now();
         let (result, _) = self.search_now(limits, stream, input);
+        if mode != GenmoveMode::Suggest {
+            self.time.spend(color, started.elapsed().as_secs_f64());
+        }
         let search = Genmove { result: &result, cleanup: mode == GenmoveMode::Cleanup, budget: self.config.playouts };
         let answer = dialect.genmove_answer(&search);
         let text = match answer {
@@ -133,7 +137,12 @@ impl<D: Dialect> Session<D> {
                 vertex
             }
         };
-        tracing::info!("genmove {color}: {text} ({} playouts, score {:?})", result.nodes, result.score);
+        tracing::info!(
+            "genmove {color}: {text} ({} playouts in {:.3} s, score {:?})",
+            result.nodes,
+            result.time.as_secs_f64(),
+            result.score
+        );
         if streaming {
             self.output.lines([format!("play {text}"), String::new()]);
             Flow::Continue

@@ -13,7 +13,7 @@ use tessera_core::io::{Capture, Output};
 use tessera_core::EngineOptions;
 use tessera_gtp_protocol::command::preprocess;
 use tessera_gtp_protocol::{run, Config};
-use toy::{Toy, NAMED};
+use toy::{Toy, CLOCKS, NAMED};
 
 fn vertex() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -108,4 +108,25 @@ proptest! {
         prop_assert!(named.iter().all(|&(_, legal)| legal), "{:?}\n{:?}", named, output);
         prop_assert_eq!(count_panics(), 0);
     }
+}
+
+#[test]
+fn a_clock_runs_down_without_time_left_and_starts_full_in_a_new_game() {
+    // A controller that sets a time system and never sends `time_left`: the session counts the
+    // time its moves take. (A main time no other test uses tells this test's searches apart.)
+    let main = Duration::from_secs(4321);
+    let script = "boardsize 3\ntime_settings 4321 0 0\ngenmove b\ngenmove b\nclear_board\ngenmove b\n";
+    run(Toy, Config::default(), std::io::Cursor::new(script.as_bytes().to_vec()), Output::new(Capture::new()));
+    let ours: Vec<Duration> = CLOCKS
+        .lock()
+        .expect("not poisoned")
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&left| left <= main && left > main - Duration::from_secs(60))
+        .collect();
+    assert_eq!(ours.len(), 3, "{ours:?}");
+    assert_eq!(ours[0], main);
+    assert!(ours[1] < main, "the first move's time is off the clock: {ours:?}");
+    assert_eq!(ours[2], main, "clear_board starts a full clock");
 }

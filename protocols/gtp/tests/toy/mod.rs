@@ -2,14 +2,43 @@
 //! 0, `C1` square 8. There is no pass move. The notation remembers every move it names.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use tessera_core::toys::TicTacToe;
-use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Side};
+use tessera_core::{
+    EngineOptions, Game, Identity, IllegalMove, InfoSink, Limits, Mcts, MctsConfig, Notation, SearchControl,
+    SearchResult, Searcher, Side,
+};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 
 /// Each move the session turned into text, with whether it was legal there.
 pub static NAMED: Mutex<Vec<(u8, bool)>> = Mutex::new(Vec::new());
+
+/// Our time left on the clock of each search (`None` without a clock), in order.
+pub static CLOCKS: Mutex<Vec<Option<Duration>>> = Mutex::new(Vec::new());
+
+/// Core's MCTS, writing down in [`CLOCKS`] the clock each search is given.
+pub struct Recording(Mcts<TicTacToe>);
+
+impl Searcher<TicTacToe> for Recording {
+    fn search(
+        &mut self,
+        root: &TicTacToe,
+        limits: &Limits<u8>,
+        control: &SearchControl,
+        sink: &mut dyn InfoSink<u8>,
+    ) -> SearchResult<u8> {
+        CLOCKS.lock().expect("not poisoned").push(limits.clock.map(|clock| clock.ours));
+        self.0.search(root, limits, control, sink)
+    }
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn set_options(&mut self, options: &EngineOptions) {
+        self.0.set_options(options);
+    }
+}
 
 /// Vertices of the 3×3 board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,15 +67,15 @@ pub struct Toy;
 
 impl Dialect for Toy {
     type Game = TicTacToe;
-    type Searcher = Mcts<TicTacToe>;
+    type Searcher = Recording;
     type Notation = Vertices;
     type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: "1".into(), ..Identity::tessera("") }
     }
-    fn new_searcher(&self, options: &EngineOptions) -> Mcts<TicTacToe> {
-        Mcts::new(MctsConfig::default(), options)
+    fn new_searcher(&self, options: &EngineOptions) -> Recording {
+        Recording(Mcts::new(MctsConfig::default(), options))
     }
     fn supports_size(&self, size: i64) -> bool {
         size == 3
