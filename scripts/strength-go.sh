@@ -4,9 +4,9 @@
 # against GNU Go 3.8 at level 10 (19x19, our 1 s a move), komi 7.5, colours alternating, GNU Go
 # refereeing with Chinese (area) rules, through `tessera match --game go`. The 9x9 games start from
 # the shipped balanced suite (data/openings/go-9x9.txt, 64 openings: the default 128 games play
-# each once with each colour); 19x19 games from the empty board. Prints one table:
-# opponent, board, games, W-D-L, score, Elo ± 95% error. A missing opponent is skipped with a
-# message. A benchmark: CI does not run it.
+# each once with each colour), the 19x19 games from theirs (data/openings/go-19x19.txt, 32
+# openings of 2-4 corner moves). Prints one table: opponent, board, games, W-D-L, score, Elo ± 95%
+# error. A missing opponent is skipped with a message. A benchmark: CI does not run it.
 #
 # Pachi (GPL) is never part of this repository: build it with scripts/build-pachi.sh and point
 # PACHI at the binary; it runs in its own folder, where it finds its pattern files.

@@ -10,9 +10,20 @@ use tessera_go::{parse_vertex, sgf, Position, Rules};
 
 use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
-/// The shipped balanced 9×9 suite (written and checked by `scripts/openings-go.py`); other board
+/// The shipped balanced suites (written and checked by `scripts/openings-go.py`): 9×9 openings
+/// of 2–4 moves anywhere on the third to fifth lines, 19×19 ones of 2–4 corner moves. Other board
 /// sizes start from the empty board unless `--openings` or `--random-openings` says otherwise.
 const SUITE_9X9: &str = include_str!("../../data/openings/go-9x9.txt");
+const SUITE_19X19: &str = include_str!("../../data/openings/go-19x19.txt");
+
+/// The shipped suite of a board size, if it has one.
+fn shipped_suite(size: usize) -> Option<&'static str> {
+    match size {
+        9 => Some(SUITE_9X9),
+        19 => Some(SUITE_19X19),
+        _ => None,
+    }
+}
 
 /// Runs a go match.
 ///
@@ -33,8 +44,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         return Err(MatchError::Usage(format!("go boards are 2 to 25 points wide, not {size}")));
     }
     let start = Position::new(size, Rules::CHINESE.with_komi(args.komi));
-    let shipped = (size == 9).then_some(SUITE_9X9);
-    let openings = match args.opening_source(shipped, 0, 0x0060_5EED)? {
+    let openings = match args.opening_source(shipped_suite(size), 0, 0x0060_5EED)? {
         OpeningSource::Lines(lines) => lines
             .iter()
             .map(|line| opening_from_moves(&start, line).map_err(MatchError::Usage))
@@ -102,17 +112,25 @@ fn sgf_record(record: &GameRecord<Position>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{opening_from_moves, SUITE_9X9};
+    use super::{opening_from_moves, shipped_suite};
     use crate::matches::suite_lines;
     use std::collections::HashSet;
     use tessera_core::Game;
     use tessera_go::{Position, Rules};
 
     #[test]
-    fn the_shipped_suite_is_named_balanced_and_legal() {
-        let start = Position::new(9, Rules::CHINESE.with_komi(7.5));
-        let lines = suite_lines(SUITE_9X9);
-        assert!(lines.len() >= 60, "{} openings", lines.len());
+    fn the_shipped_suites_are_named_balanced_and_legal() {
+        for (size, least) in [(9, 60), (19, 30)] {
+            let suite = shipped_suite(size).expect("9×9 and 19×19 ship a suite");
+            suite_is_named_balanced_and_legal(size, suite, least);
+        }
+        assert!(shipped_suite(13).is_none());
+    }
+
+    fn suite_is_named_balanced_and_legal(size: usize, suite: &str, least: usize) {
+        let start = Position::new(size, Rules::CHINESE.with_komi(7.5));
+        let lines = suite_lines(suite);
+        assert!(lines.len() >= least, "{size}×{size}: {} openings", lines.len());
         let mut positions = HashSet::new();
         for line in &lines {
             let opening = opening_from_moves(&start, line).unwrap_or_else(|error| panic!("{error}"));
