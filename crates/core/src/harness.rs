@@ -11,6 +11,7 @@
 //! [`count_panics`] serves the protocol crates' property tests: it counts panics on every thread,
 //! search threads included, which a test that only sees the session's answers would miss.
 //! [`TempFile`] gives a test a file to hand to the code under test (a network, a data file).
+//! [`Watched`] shows a test the root and limits of every search a protocol session asks for.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
@@ -19,7 +20,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
 use crate::game::{Game, Outcome, PackedMove};
+use crate::info::{InfoSink, SearchResult};
+use crate::limits::{EngineOptions, Limits};
 use crate::rng::Rng;
+use crate::search::Searcher;
+use crate::time::SearchControl;
 
 /// Runs `playouts` random games of at most `max_plies` plies from `start`, checking the
 /// invariants above at every position; `seed` fixes the games. Returns the positions visited.
@@ -151,6 +156,48 @@ impl Drop for TempFile {
     fn drop(&mut self) {
         // Nothing to do about a file already gone.
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// A searcher that shows `watch` the root and the limits of every search before `inner` runs
+/// it: a protocol test sees what its session asked for (which position, which clock).
+pub struct Watched<G: Game, S> {
+    inner: S,
+    watch: Watch<G>,
+}
+
+/// What [`Watched`] calls before each search.
+type Watch<G> = Box<dyn FnMut(&G, &Limits<<G as Game>::Move>) + Send>;
+
+impl<G: Game, S: Searcher<G>> Watched<G, S> {
+    /// `inner`, watched by `watch`.
+    pub fn new(inner: S, watch: impl FnMut(&G, &Limits<G::Move>) + Send + 'static) -> Self {
+        Watched { inner, watch: Box::new(watch) }
+    }
+}
+
+impl<G: Game, S: Searcher<G>> Searcher<G> for Watched<G, S> {
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        sink: &mut dyn InfoSink<G::Move>,
+    ) -> SearchResult<G::Move> {
+        (self.watch)(root, limits);
+        self.inner.search(root, limits, control, sink)
+    }
+
+    fn clear(&mut self) {
+        self.inner.clear();
+    }
+
+    fn set_options(&mut self, options: &EngineOptions) {
+        self.inner.set_options(options);
+    }
+
+    fn memory_mb(&self) -> Option<usize> {
+        self.inner.memory_mb()
     }
 }
 

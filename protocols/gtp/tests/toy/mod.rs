@@ -4,11 +4,9 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
+use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{
-    EngineOptions, Game, Identity, IllegalMove, InfoSink, Limits, Mcts, MctsConfig, Notation, SearchControl,
-    SearchResult, Searcher, Side,
-};
+use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Side};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 
@@ -17,28 +15,6 @@ pub static NAMED: Mutex<Vec<(u8, bool)>> = Mutex::new(Vec::new());
 
 /// Our time left on the clock of each search (`None` without a clock), in order.
 pub static CLOCKS: Mutex<Vec<Option<Duration>>> = Mutex::new(Vec::new());
-
-/// Core's MCTS, writing down in [`CLOCKS`] the clock each search is given.
-pub struct Recording(Mcts<TicTacToe>);
-
-impl Searcher<TicTacToe> for Recording {
-    fn search(
-        &mut self,
-        root: &TicTacToe,
-        limits: &Limits<u8>,
-        control: &SearchControl,
-        sink: &mut dyn InfoSink<u8>,
-    ) -> SearchResult<u8> {
-        CLOCKS.lock().expect("not poisoned").push(limits.clock.map(|clock| clock.ours));
-        self.0.search(root, limits, control, sink)
-    }
-    fn clear(&mut self) {
-        self.0.clear();
-    }
-    fn set_options(&mut self, options: &EngineOptions) {
-        self.0.set_options(options);
-    }
-}
 
 /// Vertices of the 3×3 board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -67,15 +43,18 @@ pub struct Toy;
 
 impl Dialect for Toy {
     type Game = TicTacToe;
-    type Searcher = Recording;
+    type Searcher = Watched<TicTacToe, Mcts<TicTacToe>>;
     type Notation = Vertices;
     type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: "1".into(), ..Identity::tessera("") }
     }
-    fn new_searcher(&self, options: &EngineOptions) -> Recording {
-        Recording(Mcts::new(MctsConfig::default(), options))
+    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher {
+        let record = |_: &TicTacToe, limits: &tessera_core::Limits<u8>| {
+            CLOCKS.lock().expect("not poisoned").push(limits.clock.map(|clock| clock.ours));
+        };
+        Watched::new(Mcts::new(MctsConfig::default(), options), record)
     }
     fn supports_size(&self, size: i64) -> bool {
         size == 3

@@ -3,11 +3,9 @@
 
 use std::sync::{Arc, Mutex};
 
+use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{
-    AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, InfoSink, Limits, Notation, Score, SearchControl,
-    SearchResult, Searcher,
-};
+use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Score};
 use tessera_pbrain_protocol::{Dialect, RuleCode};
 
 /// Points `x,y` of the 3×3 board.
@@ -42,15 +40,18 @@ pub struct Toy {
 
 impl Dialect for Toy {
     type Game = TicTacToe;
-    type Searcher = Counting;
+    type Searcher = Watched<TicTacToe, AlphaBeta<TicTacToe>>;
     type Notation = Points;
     type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "toy".into(), ..Identity::tessera("1") }
     }
-    fn new_searcher(&self, options: &EngineOptions) -> Counting {
-        Counting { inner: AlphaBeta::new(options, 5), roots: Arc::clone(&self.roots) }
+    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher {
+        let roots = Arc::clone(&self.roots);
+        Watched::new(AlphaBeta::new(options, 5), move |root: &TicTacToe, _: &_| {
+            roots.lock().expect("not poisoned").push(root.clone());
+        })
     }
     fn new_game(&self, width: u32, height: u32, _rule: RuleCode) -> Result<TicTacToe, IllegalMove> {
         if (width, height) == (3, 3) {
@@ -70,30 +71,5 @@ impl Dialect for Toy {
     }
     fn prefers_swap(&self, score: Score) -> bool {
         matches!(score, Score::Centipawns(cp) if cp < 0)
-    }
-}
-
-/// Alpha-beta that keeps the root of every search it is asked for.
-pub struct Counting {
-    inner: AlphaBeta<TicTacToe>,
-    roots: Arc<Mutex<Vec<TicTacToe>>>,
-}
-
-impl Searcher<TicTacToe> for Counting {
-    fn search(
-        &mut self,
-        root: &TicTacToe,
-        limits: &Limits<u8>,
-        control: &SearchControl,
-        sink: &mut dyn InfoSink<u8>,
-    ) -> SearchResult<u8> {
-        self.roots.lock().expect("not poisoned").push(root.clone());
-        self.inner.search(root, limits, control, sink)
-    }
-    fn clear(&mut self) {
-        self.inner.clear();
-    }
-    fn set_options(&mut self, options: &EngineOptions) {
-        self.inner.set_options(options);
     }
 }
