@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Builds and checks the go opening suites that `tessera match --game go` plays on 9x9 and 19x19.
 
-File format (data/openings/go-9x9.txt, go-19x19.txt): one opening a line, its moves as GTP vertices (black
-first, then alternately), then `;` and free text (a name, the balance figures). `#` starts a
-comment line.
+File format (data/openings/go-9x9.txt, go-19x19.txt): one opening a line, its moves as GTP
+vertices (black first, then alternately), then `;` and free text (a name, the balance figures).
+`#` starts a comment line.
 
     E5 G5 E7 ; N07 ; tessera 50000 B 51% ; pachi 20000 B 49%
 

@@ -14,7 +14,9 @@
 # On a loaded machine our time per move buys fewer playouts while Pachi's and GNU Go's effort is
 # fixed; a fixed budget, TESSERA_9x9="--playouts N", keeps the comparison fair. Which N is equal
 # time depends on the machine and the build: scripts/go-equal-time.py measures it (70000 on the
-# machine of 2026-11-30, where Pachi's 9000 playouts took 0.40-0.46 s a move).
+# machine of 2026-11-30, where Pachi's 9000 playouts took 0.40-0.46 s a move). On 19x19,
+# TESSERA_19x19="--move-time 1 --move-block 20" gives our engine 1 s a move on average over blocks
+# of 20 moves on a clock it keeps itself (settled moves leave their time to harder ones).
 #
 # Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=128] [GAMES_GNUGO=20] [CONCURRENCY=1]
 #        [TESSERA_9x9="--move-time 0.5"] [TESSERA_19x19="--move-time 1"] [RECORDS=DIR]

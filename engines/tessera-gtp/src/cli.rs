@@ -15,6 +15,11 @@ pub struct Cli {
     /// Seconds per move when the controller sets no time system.
     #[arg(long, default_value_t = 1.0)]
     pub move_time: f64,
+    /// With --move-time and no time system from the controller: a Canadian clock of this many
+    /// moves in as many move times, kept by the engine, so that a settled move leaves its time to
+    /// the block's later moves (moves then average the move time).
+    #[arg(long)]
+    pub move_block: Option<u32>,
     /// Fixed playouts per move instead of time.
     #[arg(long)]
     pub playouts: Option<u64>,

@@ -25,6 +25,7 @@ fn main() -> std::io::Result<()> {
     let config = Config {
         options,
         move_time: Duration::from_secs_f64(cli.move_time.clamp(0.01, 3600.0)),
+        move_block: cli.move_block,
         playouts: cli.playouts,
         ponder: cli.ponder,
     };

@@ -22,6 +22,10 @@ pub struct Config {
     pub options: EngineOptions,
     /// Thinking time per move when no time system is set.
     pub move_time: Duration,
+    /// With no time system set: `Some(n)` keeps a Canadian clock of `n` moves in `n` move times
+    /// instead of giving every move exactly `move_time`, so a move whose choice is settled early
+    /// leaves its time to the later moves of its block. `None` (or 1): every move gets `move_time`.
+    pub move_block: Option<u32>,
     /// A fixed playout budget per move instead of time (tests, reproducible games).
     pub playouts: Option<u64>,
     /// Search on the opponent's time between commands.
@@ -30,7 +34,26 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { options: EngineOptions::default(), move_time: Duration::from_secs(1), playouts: None, ponder: false }
+        Config {
+            options: EngineOptions::default(),
+            move_time: Duration::from_secs(1),
+            move_block: None,
+            playouts: None,
+            ponder: false,
+        }
+    }
+}
+
+impl Config {
+    /// The time system before the controller sets one: none (a fixed `move_time` a move), or
+    /// the Canadian blocks of `move_block`.
+    fn default_time(&self) -> TimeControl {
+        match self.move_block {
+            Some(moves) if moves > 1 => {
+                TimeControl::from_gtp(0.0, self.move_time.as_secs_f64() * f64::from(moves), moves)
+            }
+            _ => TimeControl::default(),
+        }
     }
 }
 
@@ -93,13 +116,14 @@ impl<D: Dialect> Session<D> {
             tracing::warn!("{note}");
         }
         let game = dialect.new_game(19, 7.5, None);
+        let time = config.default_time();
         Session {
             dialect: Arc::new(dialect),
             config,
             game,
             engine: Engine::new(searcher),
             output,
-            time: TimeControl::default(),
+            time,
             pondering: false,
         }
     }

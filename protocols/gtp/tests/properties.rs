@@ -94,6 +94,7 @@ proptest! {
         let config = Config {
             options: EngineOptions { hash_mb: 1, ..EngineOptions::default() },
             move_time: Duration::from_millis(5),
+            move_block: None,
             playouts: Some(64),
             ponder: false,
         };
@@ -110,23 +111,34 @@ proptest! {
     }
 }
 
+/// Runs `script` on the toy with `config`; returns the clocks its searches saw that lie within a
+/// minute below `full` (a clock no other test uses tells this script's searches apart, since the
+/// tests of this file run at once and share the record).
+fn clocks_below(full: Duration, config: Config, script: &str) -> Vec<Duration> {
+    run(Toy, config, std::io::Cursor::new(script.as_bytes().to_vec()), Output::new(Capture::new()));
+    let near = |left: &Duration| *left <= full && *left > full.saturating_sub(Duration::from_secs(60));
+    CLOCKS.lock().expect("not poisoned").iter().flatten().copied().filter(near).collect()
+}
+
 #[test]
 fn a_clock_runs_down_without_time_left_and_starts_full_in_a_new_game() {
     // A controller that sets a time system and never sends `time_left`: the session counts the
-    // time its moves take. (A main time no other test uses tells this test's searches apart.)
+    // time its moves take.
     let main = Duration::from_secs(4321);
     let script = "boardsize 3\ntime_settings 4321 0 0\ngenmove b\ngenmove b\nclear_board\ngenmove b\n";
-    run(Toy, Config::default(), std::io::Cursor::new(script.as_bytes().to_vec()), Output::new(Capture::new()));
-    let ours: Vec<Duration> = CLOCKS
-        .lock()
-        .expect("not poisoned")
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|&left| left <= main && left > main - Duration::from_secs(60))
-        .collect();
+    let ours = clocks_below(main, Config::default(), script);
     assert_eq!(ours.len(), 3, "{ours:?}");
     assert_eq!(ours[0], main);
     assert!(ours[1] < main, "the first move's time is off the clock: {ours:?}");
     assert_eq!(ours[2], main, "clear_board starts a full clock");
+}
+
+#[test]
+fn a_move_block_keeps_a_canadian_clock() {
+    // Blocks of 10 moves in 10 move times of 3.7 s: after the first move the clock shows what is
+    // left of the 37 s block (without a block every move gets a fixed time and no clock).
+    let config = Config { move_time: Duration::from_millis(3700), move_block: Some(10), ..Config::default() };
+    let ours = clocks_below(Duration::from_secs(37), config, "boardsize 3\ngenmove b\ngenmove b\n");
+    assert_eq!(ours.len(), 1, "the second move's clock only: {ours:?}");
+    assert!(ours[0] < Duration::from_secs(37), "the first move's time came off the block: {ours:?}");
 }
