@@ -19,11 +19,10 @@ Usage: scripts/go-equal-time.py OPPONENT "TESSERA COMMAND" [GAMES=8] [--size 9|1
 import argparse
 import os
 import random
-import shutil
 import sys
 import time
 
-from gtp_engine import Engine
+from gtp_engine import GNUGO, Engine
 from suites import openings
 
 SUITES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings")
@@ -57,10 +56,9 @@ def play_game(size, ours, opponent, opening, ours_colour, seconds):
 def opponent_command(name):
     """(label, command, working folder) of the opponent named on the command line."""
     if name == "gnugo":
-        gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.access("/usr/games/gnugo", os.X_OK) else None)
-        if not gnugo:
+        if not GNUGO:
             sys.exit("SKIPPED: GNU Go is not installed (apt-get install gnugo)")
-        return "GNU Go", [gnugo, "--mode", "gtp", "--level", "10", "--chinese-rules"], None
+        return "GNU Go", [GNUGO, "--mode", "gtp", "--level", "10", "--chinese-rules"], None
     pachi = os.path.abspath(name)
     if not os.access(pachi, os.X_OK):
         sys.exit(f"SKIPPED: no Pachi at {pachi} (scripts/build-pachi.sh)")

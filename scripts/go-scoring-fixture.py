@@ -22,13 +22,13 @@ Usage: scripts/go-scoring-fixture.py OUT_DIR SIZE GAMES [PAIRING=gnugo|tessera] 
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 
+from gtp_engine import GNUGO
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
-# Debian installs GNU Go under /usr/games, which is often not on PATH.
-GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games") or "gnugo"
+GNUGO = GNUGO or "gnugo"  # absent: the first run reports it
 TESSERA = os.environ.get("TESSERA", "target/release/tessera-gtp")
 
 

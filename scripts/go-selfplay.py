@@ -19,14 +19,12 @@ import argparse
 import concurrent.futures
 import os
 import random
-import shutil
 import subprocess
 import sys
 
-from gtp_engine import COLUMNS, ask
+from gtp_engine import COLUMNS, GNUGO, ask
 
-# Debian installs GNU Go under /usr/games, which is often not on PATH.
-GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games") or "gnugo"
+GNUGO = GNUGO or "gnugo"  # absent: the first run reports it
 
 
 def corner_points(size):

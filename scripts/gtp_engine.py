@@ -1,7 +1,10 @@
 """A GTP engine kept running, for the go scripts."""
+import shutil
 import subprocess
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+# GNU Go on the PATH, or where Debian puts it (/usr/games is not on every PATH); None if absent.
+GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games")
 
 
 def ask(engine, command):
