@@ -85,7 +85,8 @@ pub struct TimeManager {
     /// so a stable best move does not end the search early.
     fixed: bool,
     /// Whether time this move leaves unused stays on our clock for later moves: not under a fixed
-    /// time per move, in a byo-yomi period, or on the last move before the clock is refilled.
+    /// time per move, in a byo-yomi period (or with a budget reaching into one), or on the last
+    /// move before the clock is refilled.
     keeps_unused_time: bool,
 }
 
@@ -121,12 +122,12 @@ impl TimeManager {
             hard = hard.max(period).max(soft);
         }
         let hard = hard.max(MIN_BUDGET);
-        TimeManager {
-            soft: Some(soft.clamp(MIN_BUDGET, hard)),
-            hard: Some(hard),
-            fixed: false,
-            keeps_unused_time: clock.byo_yomi.is_none() && clock.moves_to_go != Some(1),
-        }
+        let soft = soft.clamp(MIN_BUDGET, hard);
+        // Time saved stays ours unless the clock is refilled after this move, or the budget
+        // reaches past the main time into a byo-yomi period (which a move keeps only while it
+        // uses it).
+        let keeps_unused_time = clock.moves_to_go != Some(1) && (clock.byo_yomi.is_none() || soft <= available);
+        TimeManager { soft: Some(soft), hard: Some(hard), fixed: false, keeps_unused_time }
     }
 
     /// The soft budget (start no new iteration past it), or `None` when untimed.

@@ -181,8 +181,13 @@ fn only_a_playout_limit_or_a_clock_that_keeps_unused_time_bounds_the_playouts_le
     assert_eq!(left(&Limits::move_time(Duration::from_secs(1)), &control), None, "a fixed time is used in full");
     let clock = Clock { ours: Duration::from_secs(600), ..Clock::default() };
     assert!(left(&Limits { clock: Some(clock), ..Limits::none() }, &control).is_some_and(|left| left > 0));
-    let period = Clock { byo_yomi: Some(Duration::from_secs(10)), ..clock };
+    let period = Clock { ours: Duration::ZERO, byo_yomi: Some(Duration::from_secs(10)), ..clock };
     assert_eq!(left(&Limits { clock: Some(period), ..Limits::none() }, &control), None, "a period is lost unused");
+    let main_before_periods = Clock { byo_yomi: Some(Duration::from_secs(10)), ..clock };
+    assert!(
+        left(&Limits { clock: Some(main_before_periods), ..Limits::none() }, &control).is_some(),
+        "main time saved before byo-yomi is kept"
+    );
     let last_stone = Clock { moves_to_go: Some(1), ..clock };
     assert_eq!(
         left(&Limits { clock: Some(last_stone), ..Limits::none() }, &control),
