@@ -107,7 +107,7 @@ fn show_game<G: Game, A: Contestant<G>, B: Contestant<G>>(
         if live {
             // Home the cursor and clear the screen, then draw.
             print!("\x1b[H\x1b[2J=== {title} === ply {ply}\n{}\n", draw(position));
-        } else if ply % 20 == 0 {
+        } else if ply.is_multiple_of(20) {
             println!("--- ply {ply}\n{}", draw(position));
         }
     };

@@ -159,7 +159,7 @@ fn opening_side<G: Game>(record: &GameRecord<G>) -> Side {
 
 /// The side the first engine plays in game `index` of an opening whose side to move is `to_move`.
 fn first_engine_side(to_move: Side, index: u32) -> Side {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         to_move
     } else {
         to_move.opponent()
@@ -196,12 +196,12 @@ fn play_one<G: Game>(
     }
     let [first, second] = contestants;
     let (first, second) = (first.as_deref_mut().expect("made above"), second.as_deref_mut().expect("made above"));
-    let players: [&mut dyn Contestant<G>; 2] = if index % 2 == 0 { [first, second] } else { [second, first] };
+    let players: [&mut dyn Contestant<G>; 2] = if index.is_multiple_of(2) { [first, second] } else { [second, first] };
     let record = play_game(opening, players, settings);
     if let Termination::Failure(side, _) | Termination::TimeForfeit(side) = record.termination {
         // A failed or hung engine is restarted before its next game.
         let failed_player = usize::from(side != opening.side_to_move());
-        let failed_engine = if index % 2 == 0 { failed_player } else { 1 - failed_player };
+        let failed_engine = if index.is_multiple_of(2) { failed_player } else { 1 - failed_player };
         contestants[failed_engine] = None;
     }
     record

@@ -157,7 +157,7 @@ impl GameClocks {
         if let TimeControl::Clock { base, increment, moves } = self.control {
             self.remaining[index] = self.remaining[index].saturating_sub(used) + increment;
             self.moves_made[index] += 1;
-            if moves.is_some_and(|moves| self.moves_made[index] % moves == 0) {
+            if moves.is_some_and(|moves| self.moves_made[index].is_multiple_of(moves)) {
                 self.remaining[index] += base;
             }
         }

@@ -20,7 +20,7 @@ pub fn is_star_point(size: usize, x: usize, y: usize) -> bool {
             if m == star && n == star {
                 return true;
             }
-            if size % 2 == 0 {
+            if size.is_multiple_of(2) {
                 return false;
             }
             if size < 12 {

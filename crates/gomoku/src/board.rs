@@ -255,7 +255,7 @@ impl Board {
     /// The side to move: black when both have as many stones.
     #[must_use]
     pub fn to_move(&self) -> Side {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

@@ -52,7 +52,7 @@ pub fn parse_agi(text: &str) -> Result<Point, BadPoint> {
 /// # Errors
 /// [`BadPoint`] on an odd length or a bad point.
 pub fn parse_agi_list(text: &str) -> Result<Vec<Point>, BadPoint> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         return Err(BadPoint(text.to_string()));
     }
     (0..text.len()).step_by(2).map(|at| parse_agi(&text[at..at + 2])).collect()

@@ -132,7 +132,7 @@ impl Network {
         output_bias: i32,
     ) -> Network {
         let hidden = feature_biases.len();
-        assert!(hidden > 0 && hidden % HIDDEN_MULTIPLE == 0, "hidden size {hidden}");
+        assert!(hidden > 0 && hidden.is_multiple_of(HIDDEN_MULTIPLE), "hidden size {hidden}");
         assert!(feature_set.len() <= NAME_BYTES, "feature-set names fit 16 bytes");
         assert_eq!(feature_weights.len() % hidden, 0);
         assert_eq!(output_weights.len(), 2 * hidden);

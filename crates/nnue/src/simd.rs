@@ -11,7 +11,7 @@ pub fn update(destination: &mut [i16], source: &[i16], added: &[&[i16]], removed
     debug_assert!(destination.len() == source.len());
     debug_assert!(added.iter().chain(removed).all(|column| column.len() == source.len()));
     #[cfg(target_arch = "x86_64")]
-    if source.len() % avx2::LANES == 0 && std::arch::is_x86_feature_detected!("avx2") {
+    if source.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
         unsafe { avx2::update(destination, source, added, removed) };
         return;
@@ -23,7 +23,7 @@ pub fn update(destination: &mut [i16], source: &[i16], added: &[&[i16]], removed
 pub fn add_in_place(destination: &mut [i16], added: &[&[i16]]) {
     debug_assert!(added.iter().all(|column| column.len() == destination.len()));
     #[cfg(target_arch = "x86_64")]
-    if destination.len() % avx2::LANES == 0 && std::arch::is_x86_feature_detected!("avx2") {
+    if destination.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
         unsafe { avx2::add_in_place(destination, added) };
         return;
@@ -38,7 +38,7 @@ pub fn add_in_place(destination: &mut [i16], added: &[&[i16]]) {
 pub fn screlu_dot(us: &[i16], them: &[i16], weights: &[i16], clip: i16) -> i32 {
     debug_assert!(us.len() == them.len() && weights.len() == 2 * us.len());
     #[cfg(target_arch = "x86_64")]
-    if us.len() % avx2::LANES == 0 && std::arch::is_x86_feature_detected!("avx2") {
+    if us.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
         return unsafe { avx2::screlu_dot(us, them, weights, clip) };
     }

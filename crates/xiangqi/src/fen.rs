@@ -85,7 +85,7 @@ fn reachable(kind: Kind, side: Side, file: usize, rank: usize) -> bool {
         Kind::King => IN_PALACE[side.index()][square(file, rank) as usize],
         Kind::Advisor => IN_PALACE[side.index()][square(file, rank) as usize] && (file + own_rank) % 2 == 1,
         Kind::Elephant => matches!((file, own_rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)),
-        Kind::Pawn => own_rank >= 3 && (own_rank >= 5 || file % 2 == 0),
+        Kind::Pawn => own_rank >= 3 && (own_rank >= 5 || file.is_multiple_of(2)),
         Kind::Horse | Kind::Rook | Kind::Cannon => true,
     }
 }

@@ -34,7 +34,7 @@ impl fmt::Display for AgiPoint {
 /// Reads packed points (`786869`).
 #[must_use]
 pub fn parse_points(text: &str) -> Option<Vec<AgiPoint>> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         return None;
     }
     (0..text.len()).step_by(2).map(|at| AgiPoint::parse(&text[at..at + 2])).collect()

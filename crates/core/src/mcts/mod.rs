@@ -488,7 +488,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
             loop {
                 run.iterate(&mut scratch);
                 let playouts = run.playouts.load(Ordering::Relaxed);
-                if playouts % 16 == 0 || limits.nodes.is_some() {
+                if playouts.is_multiple_of(16) || limits.nodes.is_some() {
                     if should_stop(run, limits, &time, playouts) {
                         break;
                     }
@@ -571,7 +571,7 @@ fn should_stop<G: Playout>(run: &Run<'_, G>, limits: &Limits<G::Move>, time: &Ti
     }
     // The move is settled once the runner-up trails by more than the configured share of the
     // playouts left (at 1, by more than all of them): the rest of the budget is saved.
-    if let Some(share) = run.config.stop_when_settled.filter(|_| root.expanded && playouts % 16 == 0) {
+    if let Some(share) = run.config.stop_when_settled.filter(|_| root.expanded && playouts.is_multiple_of(16)) {
         if let Some(left) = playouts_left(limits, time, run.control, playouts) {
             if f64::from(tree.root_lead()) > f64::from(share) * left as f64 {
                 return true;

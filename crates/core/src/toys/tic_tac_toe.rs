@@ -105,7 +105,7 @@ impl Game for TicTacToe {
     }
 
     fn side_to_move(&self) -> Side {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

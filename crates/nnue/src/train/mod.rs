@@ -132,8 +132,11 @@ impl Positions {
                 games += u64::from(next.first_of_game);
                 record.clear();
                 next.encode(&mut record);
-                let set =
-                    if games % VALIDATION_EVERY == 0 { &mut positions.validation } else { &mut positions.training };
+                let set = if games.is_multiple_of(VALIDATION_EVERY) {
+                    &mut positions.validation
+                } else {
+                    &mut positions.training
+                };
                 set.extend_from_slice(&record);
             }
         }
