@@ -6,11 +6,14 @@
 //!   output) and its file format; [`accumulator`]: its accumulators, updated incrementally as a
 //!   search plays and takes back moves; [`simd`]: the inner loops, AVX2 with a portable twin.
 //! - [`embedded`]: an engine's built-in network and the choice its options make.
+//! - [`conv`]: a residual convolutional network over a square board with one logit per point
+//!   (a move-prediction network), its file format and its SIMD inner loops.
 //! - [`features`]: what a trainer needs from a game ([`TrainingFeatures`]); [`train`]: the CPU
 //!   trainer (`tessera train`).
 //! - [`texel`]: the tuner of hand-crafted evaluations linear in their weights (`tessera tune`).
 
 pub mod accumulator;
+pub mod conv;
 pub mod data;
 pub mod embedded;
 pub mod features;

@@ -1,0 +1,283 @@
+//! A residual convolutional network over a square board that gives one logit per point: the
+//! move-prediction ("policy") network of a board game, with its file format.
+//!
+//! The network: a 3×3 convolution from `planes` binary input planes to `channels` channels, then
+//! `blocks` residual blocks (two 3×3 convolutions, the block's input added before the second
+//! ReLU), then a 1×1 convolution to one value per point plus a learned bias per point. Batch
+//! normalisation is folded into the convolutions by the trainer (`scripts/train-go-policy.py`).
+//! Inference is in `f32`, channels innermost, on boards padded by a ring of zeros; every output
+//! is a fixed sequence of fused multiply-adds whichever instruction set runs it
+//! ([`kernel`]), so a search that uses the logits is reproducible across machines.
+//!
+//! File layout (little-endian):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `TCPN` |
+//! | 4 · 5 | format version (1), planes, channels, blocks, board size |
+//! | 4 · (9 · planes · channels + channels) | input convolution: weights `[tap][input][output]`, biases |
+//! | 4 · (9 · channels² + channels) per convolution | the `2 · blocks` tower convolutions, in order |
+//! | 4 · (channels + 1 + size²) | head weights, head bias, bias per point (`y · size + x`) |
+//! | 8 | FNV-1a 64-bit checksum of every byte before it |
+
+pub mod kernel;
+
+const MAGIC: [u8; 4] = *b"TCPN";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 4 + 4 * 5;
+/// Taps of a 3×3 convolution.
+const TAPS: usize = 9;
+
+/// Why a convolutional network could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConvError {
+    /// The bytes do not start with the network magic.
+    #[error("{0}: not a convolutional network file (no TCPN header)")]
+    NotANetwork(String),
+    /// Another format version.
+    #[error("{path}: convolutional network format version {found}, this program reads version {VERSION}")]
+    Version {
+        /// The file.
+        path: String,
+        /// The version in the file.
+        found: u32,
+    },
+    /// The sizes in the header are impossible, the file is longer or shorter than they say, or
+    /// they are not the ones the caller needs.
+    #[error("{path}: {problem}")]
+    Shape {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The checksum does not match: the file is corrupt.
+    #[error("{0}: checksum mismatch (the file is corrupt or truncated)")]
+    Checksum(String),
+}
+
+/// One 3×3 convolution: weights `[tap][input][output]` and one bias per output channel.
+#[derive(Clone, Debug, PartialEq)]
+struct Convolution {
+    inputs: usize,
+    weights: Vec<f32>,
+    bias: Vec<f32>,
+}
+
+/// A trained policy network (see the module documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvPolicy {
+    planes: usize,
+    channels: usize,
+    size: usize,
+    input: Convolution,
+    /// The residual blocks' convolutions, two per block.
+    tower: Vec<Convolution>,
+    head_weights: Vec<f32>,
+    head_bias: f32,
+    point_bias: Vec<f32>,
+}
+
+/// The buffers of one evaluation, owned by the caller so that evaluating allocates nothing: the
+/// input planes and three activation boards, each padded by a ring of zeros.
+#[derive(Clone, Debug)]
+pub struct ConvScratch {
+    size: usize,
+    planes: usize,
+    input: Vec<f32>,
+    boards: [Vec<f32>; 3],
+}
+
+impl ConvScratch {
+    /// Sets input plane `plane` at the point `index = y · size + x` to 1.
+    ///
+    /// # Panics
+    /// Panics if the plane or the point is out of range.
+    #[inline]
+    pub fn set(&mut self, plane: usize, index: usize) {
+        assert!(plane < self.planes && index < self.size * self.size, "input bit ({plane}, {index}) out of range");
+        let (x, y) = (index % self.size, index / self.size);
+        self.input[((y + 1) * (self.size + 2) + x + 1) * self.planes + plane] = 1.0;
+    }
+
+    /// Sets every input plane back to 0.
+    pub fn clear(&mut self) {
+        self.input.fill(0.0);
+    }
+}
+
+impl ConvPolicy {
+    /// Reads a network from `bytes` (a file's content; `name` names it in errors).
+    ///
+    /// # Errors
+    /// [`ConvError`] when the bytes are not a whole, uncorrupted network of this format.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<ConvPolicy, ConvError> {
+        let shape = |problem: String| ConvError::Shape { path: name.to_owned(), problem };
+        if bytes.len() < HEADER_BYTES + 8 || bytes[..4] != MAGIC {
+            return Err(ConvError::NotANetwork(name.to_owned()));
+        }
+        let word = |offset: usize| u32::from_le_bytes(bytes[offset..offset + 4].try_into().expect("four bytes"));
+        let version = word(4);
+        if version != VERSION {
+            return Err(ConvError::Version { path: name.to_owned(), found: version });
+        }
+        let [planes, channels, blocks, size] = [8, 12, 16, 20].map(|offset| word(offset) as usize);
+        if !(1..=64).contains(&planes)
+            || !(8..=256).contains(&channels)
+            || channels % kernel::LANES != 0
+            || blocks > 64
+            || !(2..=32).contains(&size)
+        {
+            return Err(shape(format!(
+                "impossible sizes: {planes} planes, {channels} channels, {blocks} blocks, board {size}"
+            )));
+        }
+        let floats = TAPS * planes * channels
+            + channels
+            + 2 * blocks * (TAPS * channels * channels + channels)
+            + channels
+            + 1
+            + size * size;
+        let expected = HEADER_BYTES + 4 * floats + 8;
+        if bytes.len() != expected {
+            return Err(shape(format!("{} bytes, the header's sizes make {expected}", bytes.len())));
+        }
+        let (body, stored) = bytes.split_at(expected - 8);
+        if fnv1a(body) != u64::from_le_bytes(stored.try_into().expect("eight bytes")) {
+            return Err(ConvError::Checksum(name.to_owned()));
+        }
+        let mut values =
+            body[HEADER_BYTES..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().expect("four bytes")));
+        let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<f32>>();
+        let mut convolution =
+            |inputs: usize| Convolution { inputs, weights: take(TAPS * inputs * channels), bias: take(channels) };
+        let input = convolution(planes);
+        let tower = (0..2 * blocks).map(|_| convolution(channels)).collect();
+        let head_weights = take(channels);
+        let head_bias = take(1)[0];
+        let point_bias = take(size * size);
+        Ok(ConvPolicy { planes, channels, size, input, tower, head_weights, head_bias, point_bias })
+    }
+
+    /// The file form of the network (what [`ConvPolicy::from_bytes`] reads).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        let blocks = self.tower.len() / 2;
+        for value in [VERSION as usize, self.planes, self.channels, blocks, self.size] {
+            bytes.extend_from_slice(&(value as u32).to_le_bytes());
+        }
+        let mut floats = Vec::new();
+        for convolution in std::iter::once(&self.input).chain(&self.tower) {
+            floats.extend_from_slice(&convolution.weights);
+            floats.extend_from_slice(&convolution.bias);
+        }
+        floats.extend_from_slice(&self.head_weights);
+        floats.push(self.head_bias);
+        floats.extend_from_slice(&self.point_bias);
+        for value in floats {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        let checksum = fnv1a(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    /// A network of the given shape with weights drawn from `seed` (for tests and benchmarks).
+    #[must_use]
+    pub fn random(planes: usize, channels: usize, blocks: usize, size: usize, seed: u64) -> ConvPolicy {
+        let mut state = seed;
+        let mut next = |scale: f32| {
+            // SplitMix64, then a uniform value in [-scale, scale).
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            ((z >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
+        };
+        let mut convolution = |inputs: usize| {
+            let scale = (2.0 / (TAPS * inputs) as f32).sqrt();
+            Convolution {
+                inputs,
+                weights: (0..TAPS * inputs * channels).map(|_| next(scale)).collect(),
+                bias: (0..channels).map(|_| next(0.1)).collect(),
+            }
+        };
+        let input = convolution(planes);
+        let tower = (0..2 * blocks).map(|_| convolution(channels)).collect();
+        ConvPolicy {
+            planes,
+            channels,
+            size,
+            input,
+            tower,
+            head_weights: (0..channels).map(|_| next(0.5)).collect(),
+            head_bias: next(0.1),
+            point_bias: (0..size * size).map(|_| next(0.1)).collect(),
+        }
+    }
+
+    /// Input planes the network reads.
+    #[must_use]
+    pub fn planes(&self) -> usize {
+        self.planes
+    }
+
+    /// The board size it was trained for.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Buffers for evaluating this network, inputs all 0.
+    #[must_use]
+    pub fn scratch(&self) -> ConvScratch {
+        let padded = (self.size + 2) * (self.size + 2);
+        ConvScratch {
+            size: self.size,
+            planes: self.planes,
+            input: vec![0.0; padded * self.planes],
+            boards: std::array::from_fn(|_| vec![0.0; padded * self.channels]),
+        }
+    }
+
+    /// The logit of every point (`y · size + x`) for the inputs set in `scratch`, written to
+    /// `logits`. The same inputs give the same bits on every machine.
+    ///
+    /// # Panics
+    /// Panics if `scratch` belongs to a network of another shape or `logits` does not hold one
+    /// value per point.
+    pub fn logits(&self, scratch: &mut ConvScratch, logits: &mut [f32]) {
+        assert_eq!((scratch.size, scratch.planes), (self.size, self.planes), "scratch of another network");
+        assert_eq!(logits.len(), self.size * self.size, "one logit per point");
+        let ConvScratch { input, boards: [first, second, third], .. } = scratch;
+        let shape = kernel::Shape { size: self.size, channels: self.channels };
+        kernel::convolve_sparse(shape, input, self.planes, &self.input.weights, &self.input.bias, first);
+        // `first` holds the block's input, `second` its middle; the output goes to `third`,
+        // which then becomes the next block's input.
+        let (mut current, middle, mut output) = (first, second, third);
+        for pair in self.tower.chunks_exact(2) {
+            kernel::convolve(shape, current, &pair[0].weights, &pair[0].bias, None, middle);
+            kernel::convolve(shape, middle, &pair[1].weights, &pair[1].bias, Some(current), output);
+            std::mem::swap(&mut current, &mut output);
+        }
+        let padded = self.size + 2;
+        for y in 0..self.size {
+            for x in 0..self.size {
+                let at = ((y + 1) * padded + x + 1) * self.channels;
+                let values = &current[at..at + self.channels];
+                let sum = values.iter().zip(&self.head_weights).fold(self.head_bias, |sum, (v, w)| v.mul_add(*w, sum));
+                logits[y * self.size + x] = sum + self.point_bias[y * self.size + x];
+            }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,155 @@
+use super::kernel::{self, Shape};
+use super::*;
+
+/// Sets a fixed scatter of input bits: every point on plane 0, and others by a simple rule.
+fn fill_inputs(network: &ConvPolicy, scratch: &mut ConvScratch, seed: usize) {
+    scratch.clear();
+    let points = network.size() * network.size();
+    for index in 0..points {
+        scratch.set(0, index);
+        for plane in 1..network.planes() {
+            if (index * 7 + plane * 13 + seed).is_multiple_of(5) {
+                scratch.set(plane, index);
+            }
+        }
+    }
+}
+
+/// The network computed the plain way, in f64, from the unpadded input bits.
+fn reference_logits(network: &ConvPolicy, bits: &[Vec<bool>]) -> Vec<f64> {
+    let size = network.size() as isize;
+    let channels = network.channels;
+    let at = |x: isize, y: isize| (y * size + x) as usize;
+    let convolve = |input: &[Vec<f64>], layer: &Convolution, skip: Option<&[Vec<f64>]>| -> Vec<Vec<f64>> {
+        (0..size * size)
+            .map(|index| {
+                let (x, y) = (index % size, index / size);
+                (0..channels)
+                    .map(|out| {
+                        let mut sum = f64::from(layer.bias[out]);
+                        for tap in 0..9 {
+                            let (qx, qy) = (x + tap % 3 - 1, y + tap / 3 - 1);
+                            if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+                                continue;
+                            }
+                            for (channel, value) in input[at(qx, qy)].iter().enumerate() {
+                                let weight = layer.weights[((tap as usize) * layer.inputs + channel) * channels + out];
+                                sum += value * f64::from(weight);
+                            }
+                        }
+                        if let Some(skip) = skip {
+                            sum += skip[index as usize][out];
+                        }
+                        sum.max(0.0)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let input: Vec<Vec<f64>> =
+        bits.iter().map(|point| point.iter().map(|&bit| if bit { 1.0 } else { 0.0 }).collect()).collect();
+    let mut current = convolve(&input, &network.input, None);
+    for pair in network.tower.chunks_exact(2) {
+        let middle = convolve(&current, &pair[0], None);
+        current = convolve(&middle, &pair[1], Some(&current));
+    }
+    current
+        .iter()
+        .enumerate()
+        .map(|(index, values)| {
+            let head: f64 = values.iter().zip(&network.head_weights).map(|(v, w)| v * f64::from(*w)).sum();
+            head + f64::from(network.head_bias) + f64::from(network.point_bias[index])
+        })
+        .collect()
+}
+
+#[test]
+fn the_network_computes_what_its_definition_says() {
+    for (channels, blocks) in [(16, 2), (24, 1), (32, 3)] {
+        let network = ConvPolicy::random(5, channels, blocks, 7, 3);
+        let mut scratch = network.scratch();
+        fill_inputs(&network, &mut scratch, 1);
+        let bits: Vec<Vec<bool>> = (0..49)
+            .map(|index: usize| {
+                let (x, y) = (index % 7, index / 7);
+                let at = ((y + 1) * 9 + x + 1) * 5;
+                (0..5).map(|plane| scratch.input[at + plane] == 1.0).collect()
+            })
+            .collect();
+        let mut logits = vec![0.0; 49];
+        network.logits(&mut scratch, &mut logits);
+        let expected = reference_logits(&network, &bits);
+        for (ours, reference) in logits.iter().zip(&expected) {
+            assert!(
+                (f64::from(*ours) - reference).abs() < 1e-3 * (1.0 + reference.abs()),
+                "{ours} against {reference}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_instruction_set_gives_the_same_bits() {
+    for channels in [16, 32, 40, 48, 64] {
+        let network = ConvPolicy::random(23, channels, 1, 19, u64::try_from(channels).unwrap());
+        let shape = Shape { size: 19, channels };
+        let mut scratch = network.scratch();
+        fill_inputs(&network, &mut scratch, channels);
+        let mut first = vec![0.0; 21 * 21 * channels];
+        kernel::portable::convolve_sparse(
+            shape,
+            &scratch.input,
+            23,
+            &network.input.weights,
+            &network.input.bias,
+            &mut first,
+        );
+        let layer = &network.tower[0];
+        let mut portable = vec![0.0; first.len()];
+        kernel::portable::convolve(shape, &first, &layer.weights, &layer.bias, Some(&first), &mut portable);
+        let mut dispatched = vec![0.0; first.len()];
+        kernel::convolve(shape, &first, &layer.weights, &layer.bias, Some(&first), &mut dispatched);
+        assert!(portable.iter().zip(&dispatched).all(|(a, b)| a.to_bits() == b.to_bits()), "{channels} channels");
+        let mut sparse = vec![0.0; first.len()];
+        kernel::convolve_sparse(shape, &scratch.input, 23, &network.input.weights, &network.input.bias, &mut sparse);
+        assert!(first.iter().zip(&sparse).all(|(a, b)| a.to_bits() == b.to_bits()), "{channels} channels, sparse");
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+            let mut avx2 = vec![0.0; first.len()];
+            // SAFETY: the processor has AVX2 and FMA (checked above).
+            let inputs = (&first[..], &layer.weights[..], &layer.bias[..], Some(&first[..]));
+            match channels {
+                16 => unsafe { kernel::x86::avx2::dense::<2, 4>(19, inputs, &mut avx2) },
+                32 => unsafe { kernel::x86::avx2::dense::<4, 2>(19, inputs, &mut avx2) },
+                48 => unsafe { kernel::x86::avx2::dense::<6, 2>(19, inputs, &mut avx2) },
+                64 => unsafe { kernel::x86::avx2::dense::<8, 1>(19, inputs, &mut avx2) },
+                _ => continue,
+            }
+            assert!(portable.iter().zip(&avx2).all(|(a, b)| a.to_bits() == b.to_bits()), "{channels} channels, AVX2");
+        }
+    }
+}
+
+#[test]
+fn the_file_form_reads_back_and_damage_is_refused() {
+    let network = ConvPolicy::random(4, 8, 2, 5, 9);
+    let bytes = network.to_bytes();
+    assert_eq!(ConvPolicy::from_bytes(&bytes, "net").unwrap(), network);
+    assert_eq!(ConvPolicy::from_bytes(b"nonsense", "net"), Err(ConvError::NotANetwork("net".into())));
+    let mut corrupt = bytes.clone();
+    corrupt[40] ^= 1;
+    assert_eq!(ConvPolicy::from_bytes(&corrupt, "net"), Err(ConvError::Checksum("net".into())));
+    assert!(matches!(ConvPolicy::from_bytes(&bytes[..bytes.len() - 4], "net"), Err(ConvError::Shape { .. })));
+    let mut version = bytes.clone();
+    version[4] = 2;
+    assert_eq!(ConvPolicy::from_bytes(&version, "net"), Err(ConvError::Version { path: "net".into(), found: 2 }));
+    let mut channels = bytes;
+    channels[12] = 7;
+    assert!(matches!(ConvPolicy::from_bytes(&channels, "net"), Err(ConvError::Shape { .. })));
+}
+
+#[test]
+#[should_panic(expected = "out of range")]
+fn an_input_off_the_board_is_refused() {
+    ConvPolicy::random(2, 8, 0, 3, 1).scratch().set(0, 9);
+}
