@@ -235,6 +235,16 @@ pub trait Playout: Game {
         priors[..moves.len()].fill(1.0);
     }
 
+    /// Sharper priors from a source too costly for every node (a neural network), for a node the
+    /// search has visited often ([`crate::MctsConfig::refine_after`]): called at most once per
+    /// node, with `priors` holding the node's current priors (normalised, one per move of
+    /// `moves`). Overwrites them with new weights (any non-negative scale) and returns true, or
+    /// returns false to keep them (the default).
+    fn refined_priors(&self, moves: &[Self::Move], priors: &mut [f32]) -> bool {
+        let _ = (moves, priors);
+        false
+    }
+
     /// Plays the game out to its end with a fast policy and returns the result (and the score, if
     /// the game keeps one) for the side to move here. Records every move played (with its mover)
     /// in `played` for RAVE.

@@ -65,6 +65,10 @@ pub struct MctsConfig {
     /// later moves. `None` uses every limit in full; time that would be lost unused (a fixed time
     /// per move, a byo-yomi period) is always used in full.
     pub stop_when_settled: Option<f32>,
+    /// Visits at which a node asks the game for refined priors of its children
+    /// ([`Playout::refined_priors`], e.g. from a neural network); the root asks when it is
+    /// expanded. `None` never asks.
+    pub refine_after: Option<u32>,
 }
 
 /// The progressive-widening schedule of [`MctsConfig::widening`].
@@ -95,6 +99,7 @@ impl Default for MctsConfig {
             moves_left: 30,
             widening: None,
             stop_when_settled: Some(1.0),
+            refine_after: None,
         }
     }
 }
@@ -191,6 +196,9 @@ struct Scratch<G: Game> {
     played: Vec<(Side, G::Move)>,
     moves: G::Moves,
     priors: Vec<f32>,
+    /// A refined node's children in order of their new priors, with their AMAF statistics.
+    order: Vec<usize>,
+    reordered: Vec<(Node<G::Move>, Amaf)>,
     /// AMAF marks: `marks[side << 16 | bits] == stamp` when that side played that move this playout.
     marks: Vec<u32>,
     stamp: u32,
@@ -205,6 +213,8 @@ impl<G: Playout> Scratch<G> {
             played: Vec::with_capacity(1024),
             moves: G::Moves::default(),
             priors: Vec::with_capacity(1024),
+            order: Vec::with_capacity(1024),
+            reordered: Vec::with_capacity(1024),
             marks: vec![0; 2 << 16],
             stamp: 0,
         }
@@ -241,6 +251,11 @@ impl<G: Playout> Run<'_, G> {
                     if !tree.nodes[node].expanded {
                         break None; // no memory for the children: a playout from here
                     }
+                }
+                if self.config.refine_after.is_some_and(|after| node == 0 || tree.nodes[node].visits >= after)
+                    && !tree.nodes[node].refined
+                {
+                    self.refine(&mut tree, node, scratch);
                 }
                 let child = self.select(&tree, node);
                 tree.nodes[child].in_flight += 1;
@@ -316,6 +331,45 @@ impl<G: Playout> Run<'_, G> {
         parent.child_count = scratch.moves.len() as u32;
         parent.expanded = true;
         None
+    }
+
+    /// Asks the game for refined priors of the children of the expanded `node` (whose position is
+    /// `scratch.position`) and, under widening, puts the children back in order of prior. Waits
+    /// while another thread's playout runs through a child, as reordering would move it.
+    fn refine(&self, tree: &mut Tree<G::Move>, node: usize, scratch: &mut Scratch<G>) {
+        let children = tree.nodes[node].children();
+        if tree.nodes[children.clone()].iter().any(|child| child.in_flight > 0) {
+            return;
+        }
+        tree.nodes[node].refined = true;
+        scratch.moves.clear();
+        scratch.priors.clear();
+        for child in &tree.nodes[children.clone()] {
+            scratch.moves.push(child.mv);
+            scratch.priors.push(child.prior);
+        }
+        if !scratch.position.refined_priors(&scratch.moves, &mut scratch.priors) {
+            return;
+        }
+        let total: f32 = scratch.priors.iter().map(|prior| prior.max(0.0)).sum();
+        if total <= 0.0 {
+            return;
+        }
+        for (child, prior) in tree.nodes[children.clone()].iter_mut().zip(&scratch.priors) {
+            child.prior = prior.max(0.0) / total;
+        }
+        if self.config.widening.is_some() {
+            // Highest prior first, as at expansion; each child's own children stay where they are.
+            scratch.order.clear();
+            scratch.order.extend(children.clone());
+            scratch.order.sort_by(|&a, &b| tree.nodes[b].prior.total_cmp(&tree.nodes[a].prior));
+            scratch.reordered.clear();
+            scratch.reordered.extend(scratch.order.iter().map(|&child| (tree.nodes[child].clone(), tree.amaf[child])));
+            for (index, (child, amaf)) in children.zip(scratch.reordered.drain(..)) {
+                tree.nodes[index] = child;
+                tree.amaf[index] = amaf;
+            }
+        }
     }
 
     /// The child of `node` to descend into.

@@ -197,3 +197,39 @@ fn only_a_playout_limit_or_a_clock_that_keeps_unused_time_bounds_the_playouts_le
     control.reset(true);
     assert_eq!(left(&Limits::nodes(1000), &control), None, "pondering is not cut short");
 }
+
+#[test]
+fn refined_priors_reach_the_root_at_once_and_busy_nodes_later() {
+    // The width stays at three children for the first thousand visits: with the toy's even
+    // priors, the first three columns in move order.
+    let config = |refine_after| MctsConfig {
+        selection: Selection::Puct { exploration: 1.5, first_play_reduction: 0.1 },
+        widening: Some(Widening { scale: 1000.0, exponent: 0.5 }),
+        refine_after,
+        reuse_tree: false,
+        ..MctsConfig::default()
+    };
+    let game = ConnectFour::new().with_refined_column(6);
+    let root_stats = |refine_after| {
+        let mut search = Mcts::new(config(refine_after), &EngineOptions { threads: 1, ..EngineOptions::default() });
+        let limits = Limits { report_interval: Some(Duration::from_secs(60)), ..Limits::nodes(600) };
+        let mut stats = Vec::new();
+        let before = ConnectFour::refinements();
+        search.search(&game, &limits, &SearchControl::new(), &mut |report: Report<u8>| {
+            if let Report::Analysis { moves, .. } = report {
+                stats = moves;
+            }
+        });
+        (stats, ConnectFour::refinements() - before)
+    };
+    let (plain, calls) = root_stats(None);
+    assert_eq!(calls, 0);
+    assert!(plain.iter().all(|stat| stat.mv != 6), "column 6 is beyond the width: {plain:?}");
+    let (root_only, calls) = root_stats(Some(1_000_000));
+    assert_eq!(calls, 1, "the root asks once, when it is expanded");
+    let favoured = root_only.iter().find(|stat| stat.mv == 6).expect("the refined prior opens column 6");
+    assert!((favoured.prior - 30.0 / 36.0).abs() < 1e-6, "normalised: {}", favoured.prior);
+    let (_, calls) = root_stats(Some(20));
+    assert!(calls > 1, "nodes with 20 visits ask too");
+    assert!(calls < 600 / 20 * 6, "each node asks once: {calls}");
+}

@@ -17,6 +17,8 @@ pub(crate) struct Node<M> {
     pub first_child: u32,
     pub child_count: u32,
     pub expanded: bool,
+    /// Whether the game was asked for refined priors of the children ([`crate::Playout::refined_priors`]).
+    pub refined: bool,
     /// Exact result for the player who played `mv`, when the game is over at this node.
     pub terminal: Option<f32>,
     /// Playout scores for the player who played `mv`: count, sum and sum of squares.
@@ -36,6 +38,7 @@ impl<M: PackedMove> Node<M> {
             first_child: 0,
             child_count: 0,
             expanded: false,
+            refined: false,
             terminal: None,
             score_count: 0,
             score_sum: 0.0,

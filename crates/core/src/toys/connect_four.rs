@@ -5,6 +5,7 @@ use crate::moves::{MoveBuffer, MoveList};
 use crate::rng::Rng;
 use crate::search::{Evaluate, NullMove, Playout, PlayoutResult, Tactical};
 use crate::zobrist::zobrist_keys;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const COLUMNS: u8 = 7;
 const ROWS: u8 = 6;
@@ -29,7 +30,12 @@ pub struct ConnectFour {
     heights: [u8; COLUMNS as usize],
     history: Vec<u8>,
     hash: u64,
+    /// The column [`Playout::refined_priors`] favours, if any (tests of prior refinement).
+    refined_column: Option<u8>,
 }
+
+/// How often [`Playout::refined_priors`] answered for a position with a favoured column.
+static REFINEMENTS: AtomicU64 = AtomicU64::new(0);
 
 impl Default for ConnectFour {
     fn default() -> Self {
@@ -41,7 +47,13 @@ impl ConnectFour {
     /// The empty board, first player to move.
     #[must_use]
     pub fn new() -> Self {
-        ConnectFour { discs: [0; 2], heights: [0; COLUMNS as usize], history: Vec::with_capacity(42), hash: 0 }
+        ConnectFour {
+            discs: [0; 2],
+            heights: [0; COLUMNS as usize],
+            history: Vec::with_capacity(42),
+            hash: 0,
+            refined_column: None,
+        }
     }
 
     /// The position after dropping discs in `columns` from the empty board.
@@ -80,7 +92,7 @@ impl Game for ConnectFour {
     }
 
     fn side_to_move(&self) -> Side {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
@@ -181,7 +193,32 @@ impl Evaluate for ConnectFour {
 impl Tactical for ConnectFour {}
 impl NullMove for ConnectFour {}
 
+impl ConnectFour {
+    /// This position with refined priors ([`Playout::refined_priors`]) that give `column` thirty
+    /// times the weight of every other column.
+    #[must_use]
+    pub fn with_refined_column(mut self, column: u8) -> Self {
+        self.refined_column = Some(column);
+        self
+    }
+
+    /// How many times refined priors were given so far (by every position with a favoured column).
+    #[must_use]
+    pub fn refinements() -> u64 {
+        REFINEMENTS.load(Ordering::Relaxed)
+    }
+}
+
 impl Playout for ConnectFour {
+    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> bool {
+        let Some(column) = self.refined_column else { return false };
+        REFINEMENTS.fetch_add(1, Ordering::Relaxed);
+        for (&mv, prior) in moves.iter().zip(priors.iter_mut()) {
+            *prior = if mv == column { 30.0 } else { 1.0 };
+        }
+        true
+    }
+
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
         let me = self.side_to_move();
         let mut game = self.clone();
