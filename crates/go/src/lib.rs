@@ -10,11 +10,13 @@
 
 pub mod board;
 pub mod display;
+pub mod features;
 pub mod handicap;
 pub mod komi;
 pub mod ladder;
 pub mod learned;
 pub mod life;
+pub mod network;
 pub mod notation;
 pub mod pattern;
 pub mod playout;

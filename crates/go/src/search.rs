@@ -31,6 +31,10 @@ pub fn mcts_config() -> MctsConfig {
         // budgets where an exact stop (1) allowed 38,000 and none 24,000: 65, 58 and 46 of the
         // same 128 games (0.5 at 50,000: 63; docs/go.md, strength log 2026-11-30).
         stop_when_settled: Some(0.3),
+        // The network costs about ten playouts on 19×19: asking it at 40 visits spends a tenth
+        // of a node's playouts on it; 40 and 16 each won their first nine games against GNU Go
+        // level 10 at 1 s/move (docs/go.md, strength log 2026-12-01), so the cheaper one stays.
+        refine_after: Some(40),
         ..MctsConfig::default()
     }
 }
@@ -125,8 +129,29 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
     nodes_per_second(count, start.elapsed())
 }
 
+/// Evaluations per second of the move-prediction network ([`crate::network`]) on the opened
+/// 19×19 bench position, single thread.
+#[must_use]
+pub fn network_speed(duration: Duration) -> u64 {
+    let (size, line) = BENCH_POSITIONS[3];
+    let mut position = Position::new(size, Rules::CHINESE);
+    for vertex in line {
+        position.play(parse_vertex(size, vertex).expect("bench vertices are valid"));
+    }
+    let mut moves = crate::position::Moves::default();
+    position.generate_legal_moves(&mut moves);
+    let mut priors = vec![0.0; moves.len()];
+    let start = Instant::now();
+    let mut count = 0u64;
+    while start.elapsed() < duration {
+        crate::network::move_priors(&position, &moves, &mut priors);
+        count += 1;
+    }
+    nodes_per_second(count, start.elapsed())
+}
+
 /// The `bench` report: one line per position (playouts, playouts/s), bare-playout speed on empty
-/// 9×9 and 19×19 boards, and the signature line `Bench: N`.
+/// 9×9 and 19×19 boards, the network's speed, and the signature line `Bench: N`.
 #[must_use]
 pub fn bench_report(playouts: u64) -> Vec<String> {
     let lines = bench(playouts);
@@ -145,6 +170,10 @@ pub fn bench_report(playouts: u64) -> Vec<String> {
         let speed = raw_playout_speed(size, Duration::from_secs(1));
         report.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
     }
+    report.push(format!(
+        "19x19 network: {} evaluations/s (move priors, 1 thread)",
+        network_speed(Duration::from_secs(1))
+    ));
     report.push(format!("Bench: {}", signature(&lines)));
     report
 }

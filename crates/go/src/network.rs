@@ -1,0 +1,162 @@
+//! The move-prediction network: a residual convolutional network (`tessera_nnue::conv`) trained
+//! on 9-dan games of the TYGEM server to predict the next move from [`crate::features`]. The
+//! tree asks it for the priors of the children of nodes it visits often
+//! ([`tessera_core::Playout::refined_priors`]): about a millisecond a position, too costly for
+//! every new node, but far sharper than the shape priors (docs/go.md gives the figures).
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use tessera_nnue::conv::{ConvPolicy, ConvScratch};
+
+use crate::board::coordinates;
+use crate::features::{position_planes, PLANES};
+use crate::position::{Move, Position};
+
+/// The shipped network (`scripts/train-go-policy.py` made it; docs/go.md says from what).
+const SHIPPED: &[u8] = include_bytes!("../data/policy19.bin");
+
+/// The share of the priors a pass keeps when the network ranks the stones (it never saw a pass).
+const PASS_SHARE: f32 = 0.1;
+
+/// The shipped network, read once.
+///
+/// # Panics
+/// Panics if the shipped bytes were not a network for [`PLANES`] planes, which a test rules out.
+#[must_use]
+pub fn shipped() -> &'static ConvPolicy {
+    static NETWORK: OnceLock<ConvPolicy> = OnceLock::new();
+    NETWORK.get_or_init(|| {
+        let network = ConvPolicy::from_bytes(SHIPPED, "policy19.bin").expect("the shipped network is valid");
+        assert_eq!(network.planes(), PLANES, "the shipped network reads the planes of crate::features");
+        network
+    })
+}
+
+thread_local! {
+    /// Each search thread's evaluation buffers and logits.
+    static SCRATCH: RefCell<Option<(ConvScratch, Vec<f32>)>> = const { RefCell::new(None) };
+}
+
+/// The network's probability for each of `moves` in `position` (summing to 1 over them), written
+/// to `priors`; false, and nothing written, when the network is not for this board size.
+pub fn move_priors(position: &Position, moves: &[Move], priors: &mut [f32]) -> bool {
+    let network = shipped();
+    let size = position.size();
+    if size != network.size() {
+        return false;
+    }
+    SCRATCH.with_borrow_mut(|buffers| {
+        let (scratch, logits) = buffers.get_or_insert_with(|| (network.scratch(), vec![0.0; size * size]));
+        scratch.clear();
+        position_planes(position, |plane, index| scratch.set(plane, index));
+        network.logits(scratch, logits);
+        let index = |mv: &Move| {
+            mv.point().map(|p| {
+                let (x, y) = coordinates(p);
+                y * size + x
+            })
+        };
+        let highest = moves.iter().filter_map(index).map(|i| logits[i]).fold(f32::NEG_INFINITY, f32::max);
+        let mut total = 0.0;
+        for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
+            *prior = index(mv).map_or(0.0, |i| exp(logits[i] - highest));
+            total += *prior;
+        }
+        let passes = moves.iter().any(|mv| mv.is_pass());
+        let stones = if passes && moves.len() > 1 { 1.0 - PASS_SHARE } else { 1.0 };
+        for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
+            *prior = if mv.is_pass() {
+                1.0 - stones
+            } else if total > 0.0 {
+                *prior / total * stones
+            } else {
+                0.0
+            };
+        }
+        if passes && moves.len() == 1 {
+            priors[0] = 1.0;
+        }
+    });
+    true
+}
+
+/// `e^x` for `x ≤ 0`, the same bits on every machine (the platform's `exp` may differ in the
+/// last bit, and the priors feed a search that must repeat exactly): `x = k·ln 2 + r` with
+/// `|r| ≤ ln 2 / 2`, then `2^k` times the Taylor polynomial of `e^r` to degree 7 (relative error
+/// below 3·10⁻⁷), every step a correctly rounded `f32` operation.
+fn exp(x: f32) -> f32 {
+    if x < -87.0 {
+        return 0.0;
+    }
+    let k = (x * std::f32::consts::LOG2_E).round();
+    // ln 2 in two parts, so that k·ln 2 is subtracted without losing r's bits.
+    let r = (-k).mul_add(6.931_457_5e-1, x);
+    let r = (-k).mul_add(1.428_606_8e-6, r);
+    let taylor = [1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0];
+    let p = taylor.iter().skip(1).fold(taylor[0], |sum: f32, &c| sum.mul_add(r, c));
+    p * f32::from_bits(((k as i32 + 127) as u32) << 23)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use tessera_core::Game;
+
+    #[test]
+    fn the_exponential_is_accurate() {
+        for step in 0..=870 {
+            let x = -(step as f32) / 10.0;
+            let ours = f64::from(exp(x));
+            let exact = f64::from(x).exp();
+            assert!((ours - exact).abs() <= 3e-7 * exact, "e^{x}: {ours} against {exact}");
+        }
+        assert_eq!(exp(-100.0), 0.0);
+    }
+
+    #[test]
+    fn the_shipped_network_reads_our_planes_and_ranks_corners_first_on_an_empty_board() {
+        let network = shipped();
+        assert_eq!((network.planes(), network.size()), (PLANES, 19));
+        let position = Position::new(19, Rules::CHINESE);
+        let mut moves = crate::position::Moves::default();
+        position.generate_legal_moves(&mut moves);
+        let mut priors = vec![0.0; moves.len()];
+        assert!(move_priors(&position, &moves, &mut priors));
+        assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        let best = moves[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
+        let (x, y) = coordinates(best.point().unwrap());
+        let line = |v: usize| v.min(18 - v);
+        assert!((2..=3).contains(&line(x)) && (2..=3).contains(&line(y)), "{x},{y}: a corner point");
+        assert!(!move_priors(&Position::new(9, Rules::CHINESE), &moves, &mut priors), "19×19 only");
+    }
+
+    /// The network's favourite among the legal moves after `line` is played from the empty board.
+    fn favourite_after(line: &[&str]) -> (String, f32) {
+        let mut position = Position::new(19, Rules::CHINESE);
+        for vertex in line {
+            position.play(crate::parse_vertex(19, vertex).expect("the test's vertices are valid"));
+        }
+        let mut moves = crate::position::Moves::default();
+        position.generate_legal_moves(&mut moves);
+        let mut priors = vec![0.0; moves.len()];
+        assert!(move_priors(&position, &moves, &mut priors));
+        let best = priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0;
+        (crate::format_vertex(19, moves[best]), priors[best])
+    }
+
+    #[test]
+    fn the_shipped_network_blocks_an_invasion_and_saves_stones_in_atari() {
+        // White's 3-3 invasion under Black's 4-4 stone: Black blocks on either side.
+        let (block, _) = favourite_after(&["Q16", "R17"]);
+        assert!(["Q17", "R16"].contains(&block.as_str()), "blocked at {block}");
+        // White E4 ataris Black's D4 (C4, D5 and E4 around it): Black connects at D3.
+        let atari = ["Q16", "D16", "D4", "C4", "Q4", "D5", "C3", "E4"];
+        assert_eq!(favourite_after(&atari).0, "D3");
+        // Then Black B4 ataris White's C4: White runs out at C5, nearly certain of it.
+        let (run, prior) = favourite_after(&[&atari[..], &["D3", "E3", "B4"]].concat());
+        assert_eq!(run, "C5");
+        assert!(prior > 0.8, "C5 at {prior}");
+    }
+}
