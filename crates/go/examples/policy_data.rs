@@ -19,7 +19,7 @@ use tessera_go::{board::coordinates, sgf, Position, Rules};
 
 const SIZE: usize = 19;
 
-fn main() {
+fn main() -> std::io::Result<()> {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let [out, rate, seed, files @ ..] = arguments.as_slice() else {
         eprintln!("usage: policy_data OUT RATE SEED FILE...");
@@ -27,16 +27,16 @@ fn main() {
     };
     let rate: f32 = rate.parse().expect("RATE is a number");
     let mut rng = Rng::new(seed.parse().expect("SEED is a number"));
-    let mut writer = BufWriter::new(std::fs::File::create(out).expect("OUT can be created"));
-    writer.write_all(b"TGPD").unwrap();
+    let mut writer = BufWriter::new(std::fs::File::create(out)?);
+    writer.write_all(b"TGPD")?;
     for value in [PLANES as u32, SIZE as u32] {
-        writer.write_all(&value.to_le_bytes()).unwrap();
+        writer.write_all(&value.to_le_bytes())?;
     }
     let plane_bytes = (SIZE * SIZE).div_ceil(8);
     let mut record = vec![0u8; PLANES * plane_bytes];
     let (mut games, mut samples, mut refused) = (0u64, 0u64, 0u64);
     for file in files {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|error| panic!("{file}: {error}"));
+        let text = std::fs::read_to_string(file)?;
         for game in records(&text) {
             let Ok(record_moves) = sgf::parse(&game) else {
                 refused += 1;
@@ -58,8 +58,8 @@ fn main() {
                         record[plane * plane_bytes + index / 8] |= 0x80 >> (index % 8);
                     });
                     let (x, y) = coordinates(p);
-                    writer.write_all(&record).unwrap();
-                    writer.write_all(&((y * SIZE + x) as u16).to_le_bytes()).unwrap();
+                    writer.write_all(&record)?;
+                    writer.write_all(&((y * SIZE + x) as u16).to_le_bytes())?;
                     samples += 1;
                 }
                 position.play(mv);
@@ -67,7 +67,7 @@ fn main() {
         }
         eprintln!("{file}: {games} games, {samples} positions so far ({refused} records refused)");
     }
-    writer.flush().unwrap();
+    writer.flush()
 }
 
 /// The games of a file as SGF text: its records as they are, or each `ID<TAB>;B[..]…` line as one.
