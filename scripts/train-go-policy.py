@@ -182,13 +182,12 @@ def train(arguments):
     checkpoint_path = os.path.join(arguments.workdir, "checkpoint.pt")
     total_steps = arguments.samples // BATCH
     shape = (data.planes, arguments.channels, arguments.blocks, data.size)
-    model = PolicyNet(*shape).to(memory_format=torch.channels_last)
+    resuming = os.path.exists(checkpoint_path)
+    model, checkpoint = load(checkpoint_path) if resuming else (PolicyNet(*shape), None)
+    model = model.to(memory_format=torch.channels_last)
     optimizer = torch.optim.SGD(model.parameters(), lr=arguments.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
     step = 0
-    if os.path.exists(checkpoint_path):
-        model, checkpoint = load(checkpoint_path)
-        model = model.to(memory_format=torch.channels_last)
-        optimizer = torch.optim.SGD(model.parameters(), lr=arguments.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
+    if resuming:
         optimizer.load_state_dict(checkpoint["optimizer"])
         step = checkpoint["step"]
         total_steps = checkpoint["total_steps"]

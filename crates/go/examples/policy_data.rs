@@ -14,8 +14,8 @@
 use std::io::{BufWriter, Write};
 
 use tessera_core::{Game, Rng};
-use tessera_go::features::{position_planes, PLANES};
-use tessera_go::{board::coordinates, sgf, Position, Rules};
+use tessera_go::features::{plane_index, planes, PLANES};
+use tessera_go::{sgf, Position, Rules};
 
 const SIZE: usize = 19;
 
@@ -54,12 +54,11 @@ fn main() -> std::io::Result<()> {
                 }
                 if let Some(p) = mv.point().filter(|_| rng.unit() < rate) {
                     record.fill(0);
-                    position_planes(&position, |plane, index| {
+                    planes(&position, |plane, index| {
                         record[plane * plane_bytes + index / 8] |= 0x80 >> (index % 8);
                     });
-                    let (x, y) = coordinates(p);
                     writer.write_all(&record)?;
-                    writer.write_all(&((y * SIZE + x) as u16).to_le_bytes())?;
+                    writer.write_all(&(plane_index(SIZE, p) as u16).to_le_bytes())?;
                     samples += 1;
                 }
                 position.play(mv);

@@ -5,7 +5,7 @@
 //! training-data writer (`examples/policy_data.rs`) packs them into bytes, so the two can never
 //! see different features.
 
-use crate::board::{coordinates, point, Board, Cell, POINTS};
+use crate::board::{coordinates, point, Cell, POINTS};
 use crate::ladder;
 use crate::playout::self_atari;
 use crate::position::Position;
@@ -48,35 +48,24 @@ pub mod plane {
     pub const BLACK_TO_MOVE: usize = 22;
 }
 
-/// The latest [`HISTORY`] stones played in `position`, the last move first (`None` for a pass or
-/// before the game's start).
+/// The network's number for the point `p` of a board of `size`: `y · size + x`, the board
+/// without its border, row by row.
 #[must_use]
-pub fn recent_moves(position: &Position) -> [Option<usize>; HISTORY] {
-    let moves = position.moves();
-    std::array::from_fn(|back| moves.len().checked_sub(back + 1).and_then(|index| moves[index].point()))
+pub fn plane_index(size: usize, p: usize) -> usize {
+    let (x, y) = coordinates(p);
+    y * size + x
 }
 
-/// Calls `set(plane, index)` for every set bit of the input planes of `board` with the side to
-/// move to play, where `index = y · size + x` and `recent` are the latest stones
-/// ([`recent_moves`]). `legal(p)` says whether the mover may play at the empty point `p` (superko
-/// included where the caller knows it). Each (plane, index) is reported at most once.
-pub fn planes(
-    board: &Board,
-    recent: &[Option<usize>; HISTORY],
-    legal: impl Fn(usize) -> bool,
-    mut set: impl FnMut(usize, usize),
-) {
+/// Calls `set(plane, index)` for every set bit of the input planes of `position` with its side
+/// to move to play, where `index` is [`plane_index`]. Each (plane, index) is reported at most once.
+pub fn planes(position: &Position, mut set: impl FnMut(usize, usize)) {
+    let board = position.board();
     let size = board.size();
     let own = board.to_move();
-    let index = |p: usize| {
-        let (x, y) = coordinates(p);
-        y * size + x
-    };
     let black = own == Cell::Black;
     let mut liberties = [0usize; 4];
-    // Per-string answers are computed at the string's head, once.
-    let mut string_done = [false; POINTS];
-    let mut string_planes = [(0usize, None::<usize>); POINTS];
+    // Each string's liberty plane and laddered plane, worked out once at its head.
+    let mut string_planes = [None::<(usize, Option<usize>)>; POINTS];
     for y in 0..size {
         for x in 0..size {
             let p = point(x, y);
@@ -88,9 +77,10 @@ pub fn planes(
             let cell = board.cell(p);
             if cell == Cell::Empty {
                 set(plane::EMPTY, i);
-                if legal(p) && !board.is_eye(p, own) {
+                if position.is_legal_point(p) && !board.is_eye(p, own) {
                     set(plane::SENSIBLE, i);
-                    if self_atari(board, p, own).0 && !board.captures_at(p, own) {
+                    // A capture counts as liberties there, so this is a self-atari that captures nothing.
+                    if self_atari(board, p, own).0 {
                         set(plane::SELF_ATARI, i);
                     }
                 }
@@ -99,55 +89,51 @@ pub fn planes(
             let mine = cell == own;
             set(if mine { plane::OWN } else { plane::OPPONENT }, i);
             let head = board.string_head(p);
-            if !string_done[head] {
-                string_done[head] = true;
+            let (liberty_plane, laddered) = *string_planes[head].get_or_insert_with(|| {
                 let count = board.liberties(p, &mut liberties);
+                if !mine && count == 2 {
+                    for &liberty in &liberties[..2] {
+                        if ladder::atari_captures(board, liberty, p) {
+                            set(plane::LADDER_ATARI, plane_index(size, liberty));
+                        }
+                    }
+                }
                 let base = if mine { plane::OWN_LIBERTIES } else { plane::OPPONENT_LIBERTIES };
                 let laddered = (count == 1 && ladder::escape_fails(board, p)).then_some(if mine {
                     plane::OWN_LADDERED
                 } else {
                     plane::OPPONENT_LADDERED
                 });
-                string_planes[head] = (base + count.clamp(1, 4) - 1, laddered);
-                if !mine && count == 2 {
-                    for &liberty in &liberties[..2] {
-                        if ladder::atari_captures(board, liberty, p) {
-                            set(plane::LADDER_ATARI, index(liberty));
-                        }
-                    }
-                }
-            }
-            let (liberty_plane, laddered) = string_planes[head];
+                (base + count.clamp(1, 4) - 1, laddered)
+            });
             set(liberty_plane, i);
             if let Some(laddered) = laddered {
                 set(laddered, i);
             }
         }
     }
-    for (back, stone) in recent.iter().enumerate() {
-        if let Some(p) = stone.filter(|&p| board.cell(p) != Cell::Empty) {
-            set(plane::HISTORY + back, index(p));
+    // The latest stones, the last move first: a pass leaves its plane empty.
+    let moves = position.moves();
+    for (back, mv) in moves.iter().rev().take(HISTORY).enumerate() {
+        if let Some(p) = mv.point().filter(|&p| board.cell(p) != Cell::Empty) {
+            set(plane::HISTORY + back, plane_index(size, p));
         }
     }
     if let Some(ko) = board.ko_point() {
-        set(plane::KO, index(ko));
+        set(plane::KO, plane_index(size, ko));
     }
-}
-
-/// [`planes`] of `position` as it stands, with its own legality test (superko included).
-pub fn position_planes(position: &Position, set: impl FnMut(usize, usize)) {
-    planes(position.board(), &recent_moves(position), |p| position.is_legal_point(p), set);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::rules::Rules;
     use tessera_core::Game;
 
     fn collect(position: &Position) -> Vec<(usize, usize)> {
         let mut bits = Vec::new();
-        position_planes(position, |plane, index| bits.push((plane, index)));
+        planes(position, |plane, index| bits.push((plane, index)));
         bits
     }
 
@@ -170,10 +156,7 @@ mod tests {
         position.play(crate::Move::at(c3));
         position.play(crate::Move::at(d3));
         let bits = collect(&position);
-        let at = |p: usize| {
-            let (x, y) = coordinates(p);
-            y * 9 + x
-        };
+        let at = |p: usize| plane_index(9, p);
         assert!(bits.contains(&(plane::OWN, at(c3))));
         assert!(bits.contains(&(plane::OPPONENT, at(d3))));
         assert!(bits.contains(&(plane::OWN_LIBERTIES + 2, at(c3))), "C3 has three liberties");
@@ -190,6 +173,32 @@ mod tests {
     }
 
     #[test]
+    fn the_ko_point_and_self_ataris_are_marked() {
+        // (x, y from the top-left corner) White's stone at (1, 1) is taken when Black plays
+        // (2, 1), and White's stones at (2, 0), (3, 1) and (2, 2) leave the capturing stone one
+        // liberty: a ko at (1, 1). A white stone in the far corner (8, 8), beside Black's (7, 8),
+        // would have one liberty left.
+        let mut board = Board::new(9);
+        for black in [point(1, 0), point(0, 1), point(1, 2), point(7, 8)] {
+            board.place_setup_stone(black, Cell::Black);
+        }
+        for white in [point(1, 1), point(2, 0), point(3, 1), point(2, 2)] {
+            board.place_setup_stone(white, Cell::White);
+        }
+        let mut position = Position::from_board(board, Rules::CHINESE);
+        position.play(crate::Move::at(point(2, 1)));
+        let bits = collect(&position);
+        let marked = |plane: usize| bits.iter().filter(|bit| bit.0 == plane).map(|bit| bit.1).collect::<Vec<_>>();
+        assert_eq!(marked(plane::KO), [plane_index(9, point(1, 1))]);
+        assert!(!marked(plane::SENSIBLE).contains(&plane_index(9, point(1, 1))), "ko forbids it");
+        let self_ataris = marked(plane::SELF_ATARI);
+        assert!(self_ataris.contains(&plane_index(9, point(8, 8))), "{self_ataris:?}");
+        assert!(!self_ataris.contains(&plane_index(9, point(4, 4))));
+        // A white stone at (1, 1) would capture, and the ko forbids it anyway: not counted.
+        assert!(!self_ataris.contains(&plane_index(9, point(1, 1))));
+    }
+
+    #[test]
     fn a_ladder_atari_and_a_laddered_string_are_marked() {
         // A white stone at D6 (x 3, y 3) beside black stones left of it, above it and on its
         // lower right: its two liberties are E6 and D5, and an atari on either starts a ladder
@@ -202,7 +211,7 @@ mod tests {
         }
         let position = Position::from_board(board.clone(), Rules::CHINESE);
         let mut ladder_points = Vec::new();
-        position_planes(&position, |plane, index| {
+        planes(&position, |plane, index| {
             if plane == plane::LADDER_ATARI {
                 ladder_points.push(index);
             }
@@ -210,10 +219,7 @@ mod tests {
         let expected: Vec<usize> = [point(4, 3), point(3, 4)]
             .into_iter()
             .filter(|&p| ladder::atari_captures(&board, p, white))
-            .map(|p| {
-                let (x, y) = coordinates(p);
-                y * 9 + x
-            })
+            .map(|p| plane_index(9, p))
             .collect();
         assert!(!expected.is_empty(), "some atari catches the stone");
         ladder_points.sort_unstable();

@@ -9,8 +9,7 @@ use std::sync::OnceLock;
 
 use tessera_nnue::conv::{ConvPolicy, ConvScratch};
 
-use crate::board::coordinates;
-use crate::features::{position_planes, PLANES};
+use crate::features::{plane_index, planes, PLANES};
 use crate::position::{Move, Position};
 
 /// The shipped network (`scripts/train-go-policy.py` made it; docs/go.md says from what).
@@ -49,33 +48,20 @@ pub fn move_priors(position: &Position, moves: &[Move], priors: &mut [f32]) -> b
     SCRATCH.with_borrow_mut(|buffers| {
         let (scratch, logits) = buffers.get_or_insert_with(|| (network.scratch(), vec![0.0; size * size]));
         scratch.clear();
-        position_planes(position, |plane, index| scratch.set(plane, index));
+        planes(position, |plane, index| scratch.set(plane, index));
         network.logits(scratch, logits);
-        let index = |mv: &Move| {
-            mv.point().map(|p| {
-                let (x, y) = coordinates(p);
-                y * size + x
-            })
-        };
-        let highest = moves.iter().filter_map(index).map(|i| logits[i]).fold(f32::NEG_INFINITY, f32::max);
+        let logit = |mv: &Move| mv.point().map(|p| logits[plane_index(size, p)]);
+        let highest = moves.iter().filter_map(logit).fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
         for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
-            *prior = index(mv).map_or(0.0, |i| exp(logits[i] - highest));
+            *prior = logit(mv).map_or(0.0, |logit| exp(logit - highest));
             total += *prior;
         }
-        let passes = moves.iter().any(|mv| mv.is_pass());
-        let stones = if passes && moves.len() > 1 { 1.0 - PASS_SHARE } else { 1.0 };
+        // The best stone scores e^0 = 1, so the total is 0 only when the pass is the one move.
+        let pass_share = if total > 0.0 { PASS_SHARE } else { 1.0 };
+        let stone_share = if moves.iter().any(|mv| mv.is_pass()) { 1.0 - pass_share } else { 1.0 };
         for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
-            *prior = if mv.is_pass() {
-                1.0 - stones
-            } else if total > 0.0 {
-                *prior / total * stones
-            } else {
-                0.0
-            };
-        }
-        if passes && moves.len() == 1 {
-            priors[0] = 1.0;
+            *prior = if mv.is_pass() { pass_share } else { *prior / total * stone_share };
         }
     });
     true
@@ -126,7 +112,7 @@ mod tests {
         assert!(move_priors(&position, &moves, &mut priors));
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         let best = moves[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
-        let (x, y) = coordinates(best.point().unwrap());
+        let (x, y) = crate::board::coordinates(best.point().unwrap());
         let line = |v: usize| v.min(18 - v);
         assert!((2..=3).contains(&line(x)) && (2..=3).contains(&line(y)), "{x},{y}: a corner point");
         assert!(!move_priors(&Position::new(9, Rules::CHINESE), &moves, &mut priors), "19×19 only");

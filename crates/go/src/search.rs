@@ -72,6 +72,20 @@ impl BenchLine {
 const BENCH_POSITIONS: [(usize, &[&str]); 4] =
     [(9, &[]), (9, &["E5", "C4", "G4", "D6"]), (19, &[]), (19, &["Q16", "D4", "Q3", "D16", "R5", "K10"])];
 
+/// The position after the bench line `line` on a board of `size`.
+///
+/// # Panics
+/// Panics only if a bench move were illegal (they are fixed and checked by a test).
+fn bench_position(size: usize, line: &[&str]) -> Position {
+    let mut position = Position::new(size, Rules::CHINESE);
+    for vertex in line {
+        let mv = parse_vertex(size, vertex).expect("bench vertices are valid");
+        assert!(position.is_legal(mv), "bench move {vertex} is legal");
+        position.play(mv);
+    }
+    position
+}
+
 /// Searches each bench position for `playouts` playouts on one thread.
 ///
 /// # Panics
@@ -82,12 +96,7 @@ pub fn bench(playouts: u64) -> Vec<BenchLine> {
     BENCH_POSITIONS
         .iter()
         .map(|&(size, line)| {
-            let mut position = Position::new(size, Rules::CHINESE);
-            for vertex in line {
-                let mv = parse_vertex(size, vertex).expect("bench vertices are valid");
-                assert!(position.is_legal(mv), "bench move {vertex} is legal");
-                position.play(mv);
-            }
+            let position = bench_position(size, line);
             // Every playout is searched, however early the move is settled: the bench measures speed.
             let mut searcher = Mcts::new(MctsConfig { stop_when_settled: None, ..mcts_config() }, &options);
             let control = tessera_core::SearchControl::new();
@@ -134,10 +143,7 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
 #[must_use]
 pub fn network_speed(duration: Duration) -> u64 {
     let (size, line) = BENCH_POSITIONS[3];
-    let mut position = Position::new(size, Rules::CHINESE);
-    for vertex in line {
-        position.play(parse_vertex(size, vertex).expect("bench vertices are valid"));
-    }
+    let position = bench_position(size, line);
     let mut moves = crate::position::Moves::default();
     position.generate_legal_moves(&mut moves);
     let mut priors = vec![0.0; moves.len()];
