@@ -16,7 +16,7 @@ use clap::{Parser, Subcommand};
 /// One workspace of game engines: chess (UCI), xiangqi (UCCI/UCI), gomoku and renju (pbrain,
 /// AGI) and go (GTP), each speaking its game's native protocol on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(name = "tessera", version, about, long_about = None)]
+#[command(name = "tessera", version = env!("TESSERA_VERSION"), about, long_about = None)]
 struct Cli {
     /// Log level for messages on stderr (error, warn, info, debug, trace).
     #[arg(long, global = true, default_value = "warn")]

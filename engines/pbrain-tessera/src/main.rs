@@ -12,7 +12,7 @@ use tessera_pbrain_protocol::run;
 
 /// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(name = "pbrain-tessera", version, about)]
+#[command(name = "pbrain-tessera", version = env!("TESSERA_VERSION"), about)]
 struct Cli {
     /// Search threads.
     #[arg(long, default_value_t = 1)]

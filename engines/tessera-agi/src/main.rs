@@ -12,7 +12,7 @@ use tessera_gomoku::{bench, Style};
 
 /// Gomoku and renju engine speaking AGI on stdin/stdout.
 #[derive(Parser, Debug)]
-#[command(name = "tessera-agi", version, about)]
+#[command(name = "tessera-agi", version = env!("TESSERA_VERSION"), about)]
 struct Cli {
     /// Search threads.
     #[arg(long, default_value_t = 1)]

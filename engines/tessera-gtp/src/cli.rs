@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 
 /// Tessera's go engine (GTP v2 on stdin/stdout).
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version = env!("TESSERA_VERSION"), about)]
 pub struct Cli {
     /// Search threads.
     #[arg(long, default_value_t = 1)]

@@ -15,7 +15,7 @@ use tessera_core::{report, serve_chosen, LineSession};
 use tessera_xiangqi::{bench, judge_report, perft_report, position_after};
 
 #[derive(Parser, Debug)]
-#[command(name = "tessera-ucci", version, about)]
+#[command(name = "tessera-ucci", version = env!("TESSERA_VERSION"), about)]
 struct Cli {
     /// Search threads.
     #[arg(long, default_value_t = 1)]

@@ -10,7 +10,7 @@ use tessera_uci_protocol::{run, Settings};
 
 /// Tessera's chess engine (UCI). Point a GUI at this program; `bench` and `perft` are for testing.
 #[derive(Parser, Debug)]
-#[command(name = "tessera-uci", version, about)]
+#[command(name = "tessera-uci", version = env!("TESSERA_VERSION"), about)]
 struct Cli {
     /// Transposition table size in MiB (the `Hash` option's initial value).
     #[arg(long, default_value_t = 16)]
