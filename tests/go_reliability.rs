@@ -1,6 +1,7 @@
-//! Issue 18's reproducers against the release `tessera-gtp` over real pipes: the controller
-//! closing stdin during `genmove`, a `time_left` far beyond the time system, SGF records with
-//! passes and non-square sizes, `printsgf FILE`, and refused search threads.
+//! Issue 18's reproducers against the release `tessera-gtp` over real pipes: a `time_left` far
+//! beyond the time system, SGF records with passes and non-square sizes, `printsgf FILE`, and
+//! refused search threads. (A controller closing the pipes during `genmove`: tests/go_scripts.rs,
+//! since a closed stdin alone is a script piped in, whose commands are all answered in full.)
 
 mod support;
 
@@ -24,22 +25,6 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tessera-go-reliability-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir.join(name)
-}
-
-#[test]
-fn closing_stdin_during_genmove_ends_the_process_at_once() {
-    let mut engine = Driven::start(&support::engine_binary("tessera-gtp"), &[]);
-    assert_eq!(ask(&mut engine, "boardsize 19"), "=");
-    assert_eq!(ask(&mut engine, "time_settings 1800 0 0"), "=");
-    engine.send("genmove b");
-    std::thread::sleep(Duration::from_millis(300));
-    let closed = Instant::now();
-    engine.close_input();
-    assert!(engine.wait_exit(Duration::from_secs(10)), "still running 10 s after stdin closed");
-    let elapsed = closed.elapsed();
-    eprintln!("tessera-gtp exited {elapsed:?} after stdin closed mid-genmove");
-    // The issue asks for 0.5 s; the rest of the bound is for a loaded 2-core machine.
-    assert!(elapsed < Duration::from_millis(750), "exit took {elapsed:?}");
 }
 
 #[test]
@@ -94,7 +79,10 @@ fn printsgf_writes_where_the_controller_asks() {
 #[test]
 fn refused_search_threads_still_give_a_move() {
     let binary = support::engine_binary("tessera-gtp");
-    let mut engine = Driven::start_limited(&binary, &["--threads", "256", "--move-time", "0.3"], "-v 2000000");
+    let Some(mut engine) = Driven::start_limited(&binary, &["--threads", "256", "--move-time", "0.3"], "-v 2000000")
+    else {
+        return;
+    };
     assert_eq!(ask(&mut engine, "boardsize 9"), "=");
     let answer = ask(&mut engine, "genmove b");
     assert!(answer.starts_with("= ") && answer.len() > 2, "{answer}");

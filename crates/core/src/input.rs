@@ -1,13 +1,16 @@
 //! A session's view of its input: lines from the reader thread, queued while a command runs.
 //!
 //! Most commands are answered at once, but some wait (a GTP `genmove`, an analysis that runs until
-//! the next line): meanwhile the GUI may send the next lines, which stay queued in order, and it
-//! may go away (close the pipe), and then the engine stops at once rather than finish thinking for
-//! nobody (after answering what was already sent).
+//! the next line): meanwhile the GUI may send the next lines, which stay queued in order, and the
+//! input may end. What the end means is the protocol's to say: a UCI GUI always sends `quit`, so
+//! there the end stops everything; GTP's first use is scripts piped in, so there every command
+//! already read is answered in full and the engine stops early only on `quit` or when nobody
+//! reads its output any more ([`Input::wait_for`]).
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
-use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use crossbeam_channel::{select, unbounded, Receiver, RecvTimeoutError, Sender};
 
 /// Input lines (`None` from the reader = input closed) with the lines read ahead.
 pub struct Input {
@@ -77,23 +80,52 @@ impl Input {
         self.closed
     }
 
-    /// Waits for `result`, queueing the input lines that arrive meanwhile. Returns `None` as soon
-    /// as the input closes: the caller stops its work, nobody is left to answer.
-    pub fn wait_for<T>(&mut self, result: &Receiver<T>) -> Option<T> {
+    /// Waits for `result` whatever the input does: lines that arrive meanwhile are queued in order
+    /// and the end of the input is noted, because a script piped in (`engine < script`) has ended
+    /// long before its commands are answered, and each is owed a full answer. The wait ends early,
+    /// with `None`, when a queued line satisfies `interrupts` (it stays queued; e.g. `quit`) or,
+    /// once the input has ended, when `output_gone` says nobody is left to read the answer: then
+    /// the caller stops its work.
+    pub fn wait_for<T>(
+        &mut self,
+        result: &Receiver<T>,
+        interrupts: impl Fn(&str) -> bool,
+        output_gone: impl Fn() -> bool,
+    ) -> Option<T> {
+        if self.queue.iter().any(|line| interrupts(line)) {
+            return None;
+        }
         loop {
             if self.closed {
-                return result.try_recv().ok();
+                // Nothing more can come in: look now and then whether the reader went away.
+                if output_gone() {
+                    return None;
+                }
+                match result.recv_timeout(OUTPUT_CHECK) {
+                    Ok(value) => return Some(value),
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => return None,
+                }
             }
             select! {
                 recv(result) -> value => return value.ok(),
                 recv(&self.lines) -> line => match line {
-                    Ok(Some(line)) => self.queue.push_back(line),
+                    Ok(Some(line)) => {
+                        let interrupted = interrupts(&line);
+                        self.queue.push_back(line);
+                        if interrupted {
+                            return None;
+                        }
+                    }
                     Ok(None) | Err(_) => self.closed = true,
                 },
             }
         }
     }
 }
+
+/// How often a wait after the end of the input checks whether the output is gone.
+const OUTPUT_CHECK: Duration = Duration::from_millis(50);
 
 #[cfg(test)]
 mod tests {
@@ -111,7 +143,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(50));
             result.send(7).unwrap();
         });
-        assert_eq!(input.wait_for(&results), Some(7));
+        assert_eq!(input.wait_for(&results, |_| false, || false), Some(7));
         lines.send(None).unwrap();
         assert_eq!(input.next_line().as_deref(), Some("a"));
         assert_eq!(input.next_line().as_deref(), Some("b"));
@@ -120,12 +152,35 @@ mod tests {
     }
 
     #[test]
-    fn a_closed_input_ends_the_wait() {
+    fn the_end_of_the_input_does_not_end_the_wait() {
+        let (lines, receiver) = unbounded::<Option<String>>();
+        let (result, results) = bounded::<u32>(1);
+        let mut input = Input::new(receiver);
+        lines.send(Some("genmove b".to_string())).unwrap();
+        lines.send(None).unwrap();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            result.send(7).unwrap();
+        });
+        assert_eq!(input.wait_for(&results, |line| line == "quit", || false), Some(7));
+        assert!(input.is_closed());
+        assert_eq!(input.next_line().as_deref(), Some("genmove b"));
+    }
+
+    #[test]
+    fn an_interrupting_line_or_a_gone_output_ends_the_wait() {
         let (lines, receiver) = unbounded::<Option<String>>();
         let (_result, results) = bounded::<u32>(1);
         let mut input = Input::new(receiver);
+        lines.send(Some("name".to_string())).unwrap();
+        lines.send(Some("quit".to_string())).unwrap();
+        assert_eq!(input.wait_for(&results, |line| line == "quit", || false), None);
+        // Both lines stay queued for the session, and a second wait sees the queued `quit` at once.
+        assert_eq!(input.wait_for(&results, |line| line == "quit", || false), None);
+        assert_eq!(input.next_line().as_deref(), Some("name"));
+        assert_eq!(input.next_line().as_deref(), Some("quit"));
         lines.send(None).unwrap();
-        assert_eq!(input.wait_for(&results), None);
+        assert_eq!(input.wait_for(&results, |_| false, || true), None);
         assert!(input.is_closed());
     }
 }

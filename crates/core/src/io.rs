@@ -4,6 +4,7 @@
 use std::fmt::Display;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crossbeam_channel::{unbounded, Receiver};
@@ -14,12 +15,49 @@ use crate::threads::refuse_thread;
 /// Longest line kept; the rest of a longer line is dropped (and logged), never a crash.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
+/// The line end the GUI's input uses, as the reader saw it last. An [`Output`] that follows it
+/// answers a GUI that ends its lines in CR LF (a Windows manager: Piskvork, Arena, the xiangqi
+/// GUIs) in CR LF, as the C engines there do, and every other GUI in LF.
+#[derive(Clone, Debug, Default)]
+pub struct LineEnds {
+    carriage_return: Arc<AtomicBool>,
+}
+
+impl LineEnds {
+    /// A fresh watch: LF until a line ends in CR LF (or a lone CR, which only such GUIs send).
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the last line read ended in CR LF.
+    #[must_use]
+    pub fn carriage_return(&self) -> bool {
+        self.carriage_return.load(Ordering::Relaxed)
+    }
+
+    /// The end to write after each output line.
+    #[must_use]
+    pub fn end(&self) -> &'static str {
+        if self.carriage_return() {
+            "\r\n"
+        } else {
+            "\n"
+        }
+    }
+
+    fn saw(&self, carriage_return: bool) {
+        self.carriage_return.store(carriage_return, Ordering::Relaxed);
+    }
+}
+
 /// Starts a thread that reads `input` line by line and sends `parse(line)` for each line, then
 /// `closed` when the input ends or fails. Lines end at `\n`, `\r\n` or `\r`; the end marker is
-/// not part of the line. Bytes that are not UTF-8 become U+FFFD.
+/// not part of the line, and `line_ends` learns which one the input uses. Bytes that are not
+/// UTF-8 become U+FFFD.
 ///
 /// When the system cannot start the thread the process exits with a message on stderr.
-pub fn spawn_reader<R, T, F>(input: R, mut parse: F, closed: T) -> Receiver<T>
+pub fn spawn_reader<R, T, F>(input: R, mut parse: F, closed: T, line_ends: LineEnds) -> Receiver<T>
 where
     R: Read + Send + 'static,
     T: Send + 'static,
@@ -33,6 +71,9 @@ where
         .spawn(move || {
             let mut reader = LineReader::new(input);
             while let Some(line) = reader.next_line() {
+                if let Some(carriage_return) = reader.ended_with_carriage_return() {
+                    line_ends.saw(carriage_return);
+                }
                 if sender.send(parse(line)).is_err() {
                     return; // the session is gone
                 }
@@ -47,13 +88,22 @@ where
 pub struct LineReader<R> {
     input: BufReader<R>,
     after_cr: bool,
+    /// How the last line ended: `Some(true)` at CR (LF), `Some(false)` at LF, `None` at the end of input.
+    ended_with_cr: Option<bool>,
     line: Vec<u8>,
 }
 
 impl<R: Read> LineReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> Self {
-        LineReader { input: BufReader::new(input), after_cr: false, line: Vec::new() }
+        LineReader { input: BufReader::new(input), after_cr: false, ended_with_cr: None, line: Vec::new() }
+    }
+
+    /// How the line [`LineReader::next_line`] returned last ended: `Some(true)` at a CR (of a
+    /// CR LF pair, or alone), `Some(false)` at an LF, `None` when the input ended it.
+    #[must_use]
+    pub fn ended_with_carriage_return(&self) -> Option<bool> {
+        self.ended_with_cr
     }
 
     /// The next line, or `None` at the end of input (a last line without an end marker is returned).
@@ -70,6 +120,7 @@ impl<R: Read> LineReader<R> {
                 }
             };
             if buffer.is_empty() {
+                self.ended_with_cr = None;
                 return (!self.line.is_empty() || dropped > 0).then(|| self.finish(dropped));
             }
             let mut used = 0;
@@ -94,6 +145,7 @@ impl<R: Read> LineReader<R> {
             }
             self.input.consume(used);
             if ended {
+                self.ended_with_cr = Some(self.after_cr);
                 return Some(self.finish(dropped));
             }
         }
@@ -107,25 +159,65 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// The one writer of protocol output. Cloneable; every line is written whole and flushed.
+/// The one writer of protocol output. Cloneable (the clones share the writer and its line end);
+/// every line is written whole and flushed.
 #[derive(Clone)]
 pub struct Output {
-    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+    sink: Arc<Mutex<Sink>>,
+}
+
+struct Sink {
+    writer: Box<dyn Write + Send>,
+    /// The input's line ends, once [`Output::follow`] was called; LF until then.
+    line_ends: Option<LineEnds>,
+    /// A write has failed: the reader is gone.
+    failed: bool,
+    /// Asks the system whether the reader is gone without writing (the process's stdout).
+    reader_gone: Option<fn() -> bool>,
+}
+
+impl Sink {
+    fn note(&mut self, result: std::io::Result<()>) {
+        if let Err(error) = result {
+            // A closed stdout means the GUI went away; the session notices through `is_gone`.
+            tracing::debug!("output failed: {error}");
+            self.failed = true;
+        }
+    }
 }
 
 impl Output {
     /// Protocol output on the process's stdout.
     #[must_use]
     pub fn stdout() -> Self {
-        Self::new(std::io::stdout())
+        Self::with_probe(Box::new(std::io::stdout()), Some(stdout_reader_gone))
     }
 
     /// Protocol output into any writer (tests use [`Capture`]).
     pub fn new(writer: impl Write + Send + 'static) -> Self {
-        Output { sink: Arc::new(Mutex::new(Box::new(writer))) }
+        Self::with_probe(Box::new(writer), None)
     }
 
-    /// Writes one line (a `\n` is added) and flushes.
+    fn with_probe(writer: Box<dyn Write + Send>, reader_gone: Option<fn() -> bool>) -> Self {
+        let sink = Sink { writer, line_ends: None, failed: false, reader_gone };
+        Output { sink: Arc::new(Mutex::new(sink)) }
+    }
+
+    /// Whether nobody reads this output any more: a write failed, or (for stdout, where the
+    /// system can tell without writing) the reading end of its pipe is closed.
+    #[must_use]
+    pub fn is_gone(&self) -> bool {
+        let sink = self.sink.lock();
+        sink.failed || sink.reader_gone.is_some_and(|gone| gone())
+    }
+
+    /// From now on ends each line as the input does (see [`LineEnds`]), in this output and all
+    /// its clones. [`Output::raw`] text is written as given.
+    pub fn follow(&self, line_ends: &LineEnds) {
+        self.sink.lock().line_ends = Some(line_ends.clone());
+    }
+
+    /// Writes one line (its end added: `\n`, or the input's, see [`Output::follow`]) and flushes.
     pub fn line(&self, text: impl Display) {
         self.lines(std::iter::once(text));
     }
@@ -137,23 +229,35 @@ impl Output {
         I::Item: Display,
     {
         let mut sink = self.sink.lock();
+        let end = sink.line_ends.as_ref().map_or("\n", LineEnds::end);
         let mut result = Ok(());
         for line in lines {
-            result = result.and_then(|()| writeln!(sink, "{line}"));
+            result = result.and_then(|()| write!(sink.writer, "{line}{end}"));
         }
-        if let Err(error) = result.and_then(|()| sink.flush()) {
-            // A closed stdout means the GUI went away; the session ends on input EOF.
-            tracing::debug!("output failed: {error}");
-        }
+        let result = result.and_then(|()| sink.writer.flush());
+        sink.note(result);
     }
 
     /// Writes `text` as is (no line end added) and flushes: for protocols with their own framing.
     pub fn raw(&self, text: &str) {
         let mut sink = self.sink.lock();
-        if let Err(error) = sink.write_all(text.as_bytes()).and_then(|()| sink.flush()) {
-            tracing::debug!("output failed: {error}");
-        }
+        let result = sink.writer.write_all(text.as_bytes()).and_then(|()| sink.writer.flush());
+        sink.note(result);
     }
+}
+
+/// Whether the process's stdout is a pipe whose reading end is closed (Linux: `poll` reports an
+/// error on it). Elsewhere `false`: the first failed write tells instead.
+fn stdout_reader_gone() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let mut stdout = libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 };
+        // SAFETY: one valid pollfd and a count of one; a zero timeout returns at once.
+        let ready = unsafe { libc::poll(&mut stdout, 1, 0) };
+        ready > 0 && stdout.revents & (libc::POLLERR | libc::POLLHUP) != 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
 }
 
 /// An in-memory writer whose contents can be read while clones of it are written to.
@@ -242,7 +346,7 @@ mod tests {
 
     #[test]
     fn reader_thread_sends_commands_then_closed() {
-        let receiver = spawn_reader(&b"go\nstop\n"[..], Some, None);
+        let receiver = spawn_reader(&b"go\nstop\n"[..], Some, None, LineEnds::new());
         let timeout = Duration::from_secs(5);
         assert_eq!(receiver.recv_timeout(timeout).unwrap().as_deref(), Some("go"));
         assert_eq!(receiver.recv_timeout(timeout).unwrap().as_deref(), Some("stop"));
@@ -258,5 +362,52 @@ mod tests {
         output.raw("= \n\n");
         assert_eq!(capture.text(), "readyok\na\nb\n= \n\n");
         assert_eq!(capture.lines(), ["readyok", "a", "b", "= ", ""]);
+    }
+
+    #[test]
+    fn output_that_follows_answers_in_the_input_line_end() {
+        let capture = Capture::new();
+        let output = Output::new(capture.clone());
+        let line_ends = LineEnds::new();
+        let lines = spawn_reader(&b"START 15\r\nBEGIN\r\n"[..], Some, None, line_ends.clone());
+        let timeout = Duration::from_secs(5);
+        assert_eq!(lines.recv_timeout(timeout).unwrap().as_deref(), Some("START 15"));
+        output.clone().follow(&line_ends);
+        output.line("OK");
+        assert_eq!(lines.recv_timeout(timeout).unwrap().as_deref(), Some("BEGIN"));
+        output.raw("raw\n");
+        let unix = spawn_reader(&b"END\n"[..], Some, None, line_ends.clone());
+        assert_eq!(unix.recv_timeout(timeout).unwrap().as_deref(), Some("END"));
+        output.line("bye");
+        assert_eq!(capture.text(), "OK\r\nraw\nbye\n");
+    }
+
+    #[test]
+    fn a_failed_write_means_the_reader_is_gone() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let output = Output::new(Closed);
+        assert!(!output.is_gone());
+        output.line("= C3");
+        assert!(output.is_gone());
+        assert!(!Output::new(Capture::new()).is_gone());
+    }
+
+    #[test]
+    fn reader_tells_each_line_end() {
+        let mut reader = LineReader::new(&b"a\r\nb\nc\rd"[..]);
+        let mut ends = Vec::new();
+        while let Some(line) = reader.next_line() {
+            ends.push((line, reader.ended_with_carriage_return()));
+        }
+        let expected = [("a", Some(true)), ("b", Some(false)), ("c", Some(true)), ("d", None)];
+        assert_eq!(ends, expected.map(|(line, end)| (line.to_owned(), end)));
     }
 }

@@ -9,7 +9,7 @@
 use std::io::Read;
 
 use crate::input::Input;
-use crate::io::spawn_reader;
+use crate::io::{spawn_reader, LineEnds};
 
 /// Whether a session reads on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +69,11 @@ pub trait LineSession {
     /// The input ended or the GUI quit: stop any search. Answers already due are still written.
     fn finish(&mut self);
 
+    /// The input's line ends as the reader sees them, given once before the first line: a session
+    /// whose protocol lets it answer a CR LF GUI in CR LF has its output follow them
+    /// ([`crate::io::Output::follow`]); by default every answer ends in LF.
+    fn follow_line_ends(&mut self, _line_ends: &LineEnds) {}
+
     /// Handles one line with no more input to come: for tests and in-process callers.
     fn handle_alone(&mut self, line: &str) -> Flow {
         self.handle_line(line, &mut Input::idle())
@@ -83,11 +88,17 @@ impl<S: LineSession + ?Sized> LineSession for Box<S> {
     fn finish(&mut self) {
         (**self).finish();
     }
+
+    fn follow_line_ends(&mut self, line_ends: &LineEnds) {
+        (**self).follow_line_ends(line_ends);
+    }
 }
 
 /// Runs `session` on the lines of `input` until it quits or the input ends, then finishes it.
 pub fn serve(session: &mut impl LineSession, input: impl Read + Send + 'static) {
-    let mut input = Input::new(spawn_reader(input, Some, None));
+    let line_ends = LineEnds::new();
+    session.follow_line_ends(&line_ends);
+    let mut input = Input::new(spawn_reader(input, Some, None, line_ends));
     serve_lines(session, &mut input);
 }
 
@@ -104,7 +115,8 @@ pub fn serve_lines(session: &mut impl LineSession, input: &mut Input) {
 /// Like [`serve`], for a binary that speaks more than one protocol: the first line that is not
 /// blank chooses the session (`choose` gets it trimmed), which then handles that line and the rest.
 pub fn serve_chosen(input: impl Read + Send + 'static, choose: impl FnOnce(&str) -> Box<dyn LineSession>) {
-    let mut input = Input::new(spawn_reader(input, Some, None));
+    let line_ends = LineEnds::new();
+    let mut input = Input::new(spawn_reader(input, Some, None, line_ends.clone()));
     let first = loop {
         match input.next_line() {
             Some(line) if line.trim().is_empty() => {}
@@ -113,6 +125,7 @@ pub fn serve_chosen(input: impl Read + Send + 'static, choose: impl FnOnce(&str)
         }
     };
     let mut session = choose(first.trim());
+    session.follow_line_ends(&line_ends);
     if session.handle_line(&first, &mut input) == Flow::Quit {
         session.finish();
     } else {

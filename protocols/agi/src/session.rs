@@ -10,7 +10,7 @@ use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use tessera_core::io::Output;
+use tessera_core::io::{LineEnds, Output};
 use tessera_core::{memory, serve, Engine, EngineOptions, Flow, Game, Input, LineSession, Notation, Searcher};
 
 use crate::command::{Change, Command, Fifth};
@@ -59,6 +59,11 @@ impl<D: Dialect> LineSession for Session<D> {
     fn finish(&mut self) {
         self.quitting.store(true, Ordering::SeqCst);
         self.engine.stop();
+    }
+
+    /// A GUI that ends its lines in CR LF (a Windows one) gets CR LF back.
+    fn follow_line_ends(&mut self, line_ends: &LineEnds) {
+        self.out.follow(line_ends);
     }
 }
 

@@ -165,6 +165,12 @@ pub fn split_id(line: &str) -> (Option<u32>, &str) {
     (None, line)
 }
 
+/// Whether an input line is a `quit` command (with or without an id, as sent).
+pub fn is_quit(line: &str) -> bool {
+    let text = preprocess(line);
+    split_id(&text).1 == "quit"
+}
+
 fn number<T: FromStr>(word: Option<&&str>) -> Result<T, CommandError> {
     word.ok_or(CommandError::Syntax)?.parse().map_err(|_| CommandError::Syntax)
 }
@@ -386,6 +392,7 @@ mod tests {
         assert_eq!(preprocess("  12\tplay b d4 # comment\u{1}"), "12 play b d4");
         assert_eq!(split_id("12 play b d4"), (Some(12), "play b d4"));
         assert_eq!(split_id("play b d4"), (None, "play b d4"));
+        assert!(is_quit("quit") && is_quit(" 7 quit # bye\r") && !is_quit("quitting") && !is_quit("name"));
         assert_eq!("frobnicate".parse::<Command>(), Err(CommandError::Unknown));
         assert_eq!("play b".parse::<Command>(), Err(CommandError::Syntax));
         assert_eq!("play x d4".parse::<Command>(), Err(CommandError::Syntax));

@@ -79,12 +79,17 @@ pub struct Session<D: Dialect> {
 }
 
 impl<D: Dialect> LineSession for Session<D> {
-    /// Answers one command. Once the input is closed, searches stop at once: the commands already
-    /// sent are still answered (a script piped in gets every answer), then the session ends.
+    /// Answers one command. Every command read is answered in full, also after the input has
+    /// ended (a script piped in gets every answer, then the session ends); once the input has
+    /// ended and nobody reads the output any more, the rest is dropped.
     fn handle_line(&mut self, line: &str, input: &mut Input) -> Flow {
         let text = preprocess(line);
         if text.is_empty() {
             return Flow::Continue;
+        }
+        if input.is_closed() && self.output.is_gone() {
+            tracing::info!("the output is gone: {} and what follows it are not answered", text);
+            return Flow::Quit;
         }
         self.stop_pondering();
         let (id, command_text) = split_id(&text);

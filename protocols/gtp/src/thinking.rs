@@ -9,6 +9,7 @@ use tessera_core::{Flow, Game, Input, Limits, Report, SearchResult, Side};
 
 use crate::analysis::info_line;
 use crate::analysis::{Analyze, AnalyzeKind};
+use crate::command::is_quit;
 use crate::dialect::{Dialect, Genmove};
 use crate::response::header;
 use crate::session::{MoveOf, Session, OWNERSHIP_PLAYOUTS};
@@ -30,7 +31,9 @@ impl<D: Dialect> Session<D> {
 
     /// Runs one search on the current game and waits for it; returns the result and the last
     /// root statistics, which the searcher reports only under a `report_interval`.
-    /// When the input closes meanwhile, the search is stopped at once (its result still comes).
+    /// The search gets its whole budget whether more input follows or the input has ended (a
+    /// script piped in is answered in full, as GNU Go and KataGo answer it); it stops early only
+    /// when `quit` arrives or nobody reads the output any more (its result still comes).
     pub(crate) fn search_now(
         &mut self,
         limits: Limits<MoveOf<D>>,
@@ -52,10 +55,11 @@ impl<D: Dialect> Session<D> {
         self.engine.go(self.game.clone(), limits, sink, move |result| {
             let _ = sender.send(result);
         });
-        let result = match input.wait_for(&receiver) {
+        let output = self.output.clone();
+        let result = match input.wait_for(&receiver, is_quit, || output.is_gone()) {
             Some(result) => result,
             None => {
-                tracing::info!("input closed during a search: stopping");
+                tracing::info!("quit, or the output is gone, during a search: stopping");
                 self.engine.stop();
                 receiver.recv().expect("the engine always reports a result")
             }

@@ -8,7 +8,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use parking_lot::Mutex;
-use tessera_core::io::Output;
+use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
     memory, serve, Engine, EngineOptions, Flow, Game, Identity, Input, LineSession, Notation, Searcher,
 };
@@ -87,6 +87,11 @@ impl<D: Dialect> LineSession for Session<D> {
     /// Managers kill the engine soon after `END`: the search is stopped, not waited for.
     fn finish(&mut self) {
         self.engine.stop();
+    }
+
+    /// A GUI that ends its lines in CR LF (a Windows one) gets CR LF back.
+    fn follow_line_ends(&mut self, line_ends: &LineEnds) {
+        self.out.follow(line_ends);
     }
 }
 

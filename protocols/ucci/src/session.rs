@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use parking_lot::Mutex;
-use tessera_core::io::Output;
+use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
     memory, serve, Bound, Engine, Flow, Game, Input, LineSession, Notation, PackedMove, Score, Searcher,
 };
@@ -297,5 +297,10 @@ impl<D: Dialect> LineSession for Session<D> {
     fn finish(&mut self) {
         self.engine.stop();
         self.engine.wait();
+    }
+
+    /// A GUI that ends its lines in CR LF (a Windows one) gets CR LF back.
+    fn follow_line_ends(&mut self, line_ends: &LineEnds) {
+        self.output.follow(line_ends);
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tessera_core::info::nodes_per_second;
-use tessera_core::io::Output;
+use tessera_core::io::{LineEnds, Output};
 use tessera_core::{memory, report, serve, Engine, EngineOptions, Flow, Game, Input, LineSession, Notation, Searcher};
 
 use crate::command::{Command, CommandError, Start};
@@ -57,6 +57,11 @@ impl<D: Dialect> LineSession for Session<D> {
 
     fn finish(&mut self) {
         self.engine.stop();
+    }
+
+    /// A GUI that ends its lines in CR LF (a Windows one) gets CR LF back.
+    fn follow_line_ends(&mut self, line_ends: &LineEnds) {
+        self.output.follow(line_ends);
     }
 }
 
