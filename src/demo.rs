@@ -33,7 +33,7 @@ pub enum DemoError {
 pub fn run() -> Result<(), DemoError> {
     let folder = std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)).unwrap_or_default();
     let spec = |binary: &str, name: &str, args: &[&str]| -> Result<EngineSpec, DemoError> {
-        let command = folder.join(binary);
+        let command = folder.join(format!("{binary}{}", std::env::consts::EXE_SUFFIX));
         if !command.exists() {
             return Err(DemoError::Missing(command));
         }

@@ -48,10 +48,11 @@ pub fn print_engines() {
     let folder = std::env::current_exe().ok().and_then(|exe| exe.parent().map(PathBuf::from));
     let mut text = String::from("Tessera engines (each speaks its protocol on stdin/stdout):\n");
     for engine in &ENGINES {
-        let path = folder.as_ref().map(|folder| folder.join(engine.name));
+        let file = format!("{}{}", engine.name, std::env::consts::EXE_SUFFIX);
+        let path = folder.as_ref().map(|folder| folder.join(&file));
         let (status, shown) = match &path {
             Some(path) if path.exists() => ("built", path.display().to_string()),
-            _ => ("not built yet", engine.name.to_string()),
+            _ => ("not built yet", file),
         };
         text.push_str(&format!(
             "\n  {name}  [{status}]\n    game:     {game}\n    protocol: {protocol}\n    path:     {shown}\n    set-up:   {set_up}\n",

@@ -10,11 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Runs `tessera match` with `args`; returns its standard output.
 fn tessera_match(args: &[&str]) -> String {
-    let output = Command::new(support::engine_binary("tessera"))
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("running tessera match");
+    let output = Command::new(support::tool_binary()).arg("match").args(args).output().expect("running tessera match");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "tessera match failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     stdout

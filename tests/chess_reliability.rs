@@ -37,7 +37,9 @@ fn strings(lines: &[String]) -> Vec<&str> {
 
 #[test]
 fn refused_threads_are_reported_once_and_the_search_answers() {
-    let mut engine = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], VIRTUAL_LIMIT);
+    let Some(mut engine) = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], VIRTUAL_LIMIT) else {
+        return;
+    };
     handshake(&mut engine);
     engine.send("setoption name Threads value 256");
     ready(&mut engine);
@@ -58,7 +60,9 @@ fn refused_threads_are_reported_once_and_the_search_answers() {
 fn a_search_thread_under_a_tight_address_space_starts_with_a_smaller_stack_and_answers() {
     // 80 MB: room for the engine and its default table, not for a 64 MiB search stack beside
     // them (the engine used to panic at start: "starting the search thread").
-    let mut engine = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], "-v 80000");
+    let Some(mut engine) = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], "-v 80000") else {
+        return;
+    };
     let options = handshake(&mut engine);
     assert!(options.iter().all(|line| line.starts_with("id ") || line.starts_with("option ") || line == "uciok"));
     ready(&mut engine);
@@ -70,7 +74,9 @@ fn a_search_thread_under_a_tight_address_space_starts_with_a_smaller_stack_and_a
 
 #[test]
 fn hash_at_its_advertised_maximum_is_clamped_and_the_engine_keeps_running() {
-    let mut engine = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], VIRTUAL_LIMIT);
+    let Some(mut engine) = Driven::start_limited(&support::engine_binary("tessera-uci"), &[], VIRTUAL_LIMIT) else {
+        return;
+    };
     let options = handshake(&mut engine);
     let declaration = options.iter().find(|line| line.starts_with("option name Hash ")).expect("a Hash option");
     let max: usize = declaration.rsplit(' ').next().and_then(|max| max.parse().ok()).expect("max N last");

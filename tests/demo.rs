@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 #[test]
 fn demo_plays_four_games_quickly_and_prints_the_guide() {
     let started = Instant::now();
-    let output = Command::new(support::engine_binary("tessera")).arg("demo").output().expect("running tessera demo");
+    let output = Command::new(support::tool_binary()).arg("demo").output().expect("running tessera demo");
     let elapsed = started.elapsed();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));

@@ -113,7 +113,7 @@ fn pbrain_swap2board_in_the_gomocup_and_yixin_forms() {
 #[test]
 fn pbrain_memory_limits_beyond_the_machine_are_clamped_and_said() {
     let binary = support::engine_binary("pbrain-tessera");
-    let mut engine = Driven::start_limited(&binary, &[], "-v 2000000");
+    let Some(mut engine) = Driven::start_limited(&binary, &[], "-v 2000000") else { return };
     engine.send_raw("START 15\r\n");
     assert_eq!(engine.read_line(READ).as_deref(), Some("OK"));
     engine.send_raw("YXSHOWINFO\r\n");
@@ -139,7 +139,7 @@ fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
     let binary = support::engine_binary("pbrain-tessera");
     let logs = std::env::temp_dir().join(format!("tessera-pbrain-clock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&logs);
-    let output = Command::new(support::engine_binary("tessera"))
+    let output = Command::new(support::tool_binary())
         .args(["match", "--game", "gomoku", "--size", "15", "--tc", "2+0.05", "--games", "1", "--max-plies", "12"])
         .args(["--engine", &format!("cmd={} name=A", binary.display())])
         .args(["--engine", &format!("cmd={} name=B", binary.display())])

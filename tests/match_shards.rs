@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn tessera(args: &[String]) -> Output {
-    Command::new(support::engine_binary("tessera")).args(args).output().expect("running tessera")
+    Command::new(support::tool_binary()).args(args).output().expect("running tessera")
 }
 
 fn stdout_of(args: &[String]) -> String {

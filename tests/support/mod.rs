@@ -20,15 +20,40 @@ pub fn reference_file(file: &str) -> PathBuf {
     workspace_root().join("tests/reference").join(file)
 }
 
-/// The release build of one of our engine binaries.
+/// The release build of one of our engine binaries, or the program of that name in
+/// `TESSERA_ENGINE_DIR` when it is set: scripts/test-windows.sh puts there one launcher per engine
+/// that runs its Windows build under Wine, so the same tests check the `.exe` files.
 ///
 /// # Panics
 /// When it is not built: the README's test command builds the release binaries first.
 pub fn engine_binary(name: &str) -> PathBuf {
+    match std::env::var_os("TESSERA_ENGINE_DIR") {
+        Some(folder) => existing(PathBuf::from(folder).join(name)),
+        None => release_binary(name),
+    }
+}
+
+/// The release build of the `tessera` tool (always this platform's: it drives the engines that
+/// [`engine_binary`] names, whichever build they are).
+pub fn tool_binary() -> PathBuf {
+    release_binary("tessera")
+}
+
+fn release_binary(name: &str) -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from);
-    let path = target.join("release").join(name);
+    existing(target.join("release").join(name))
+}
+
+fn existing(path: PathBuf) -> PathBuf {
     assert!(path.exists(), "{} is missing: run `cargo build --release --workspace` first", path.display());
     path
+}
+
+/// Whether the engines under test are Windows builds run under Wine (scripts/test-windows.sh
+/// sets `TESSERA_ENGINE_PLATFORM=windows`): Linux-only means of a test (a shell `ulimit`) do not
+/// apply to them.
+pub fn engines_run_under_wine() -> bool {
+    std::env::var("TESSERA_ENGINE_PLATFORM").is_ok_and(|platform| platform == "windows")
 }
 
 /// Whether third-party peers must be present (CI sets `TESSERA_REQUIRE_PEERS=1`).
@@ -140,6 +165,13 @@ impl Driven {
         Driven::launch(command, false)
     }
 
+    /// Starts `program` with `args` in the working folder `folder`.
+    pub fn start_in(folder: &Path, program: &Path, args: &[&str]) -> Driven {
+        let mut command = Command::new(program);
+        command.args(args).current_dir(folder);
+        Driven::launch(command, false)
+    }
+
     /// Starts `program` with `args` and keeps its stderr for [`Driven::stderr_text`].
     pub fn start_capturing_stderr(program: &Path, args: &[&str]) -> Driven {
         let mut command = Command::new(program);
@@ -149,10 +181,16 @@ impl Driven {
 
     /// Starts `program` with `args` under a shell `ulimit` (`"-v 2000000"`: virtual memory in
     /// KiB), stderr kept: the limits a GUI's machine may impose, without a C library binding.
-    pub fn start_limited(program: &Path, args: &[&str], ulimit: &str) -> Driven {
+    /// `None`, with a [`skipped`] line, for Windows builds under Wine: there the limit would bound
+    /// Wine's own address-space reservations, not what a Windows program may take.
+    pub fn start_limited(program: &Path, args: &[&str], ulimit: &str) -> Option<Driven> {
+        if engines_run_under_wine() {
+            skipped("a Linux address-space limit (ulimit) says nothing about a Windows build under Wine");
+            return None;
+        }
         let mut command = Command::new("sh");
         command.arg("-c").arg(format!("ulimit {ulimit} && exec \"$0\" \"$@\"")).arg(program).args(args);
-        Driven::launch(command, true)
+        Some(Driven::launch(command, true))
     }
 
     fn launch(mut command: Command, capture_stderr: bool) -> Driven {

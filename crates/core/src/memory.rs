@@ -8,10 +8,11 @@
 /// The largest table any protocol advertises, whatever the machine: 64 GiB.
 pub const MAX_TABLE_MB: usize = 65_536;
 
-/// What protocols advertise when the machine's memory is unknown (not Linux).
+/// What protocols advertise when the machine's memory is unknown.
 const UNKNOWN_MACHINE_MB: usize = 4096;
 
 /// A field of `/proc/meminfo` in MiB, or `None` where it cannot be read.
+#[cfg(not(windows))]
 fn meminfo_mb(field: &str) -> Option<usize> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|line| line.starts_with(field))?;
@@ -19,17 +20,46 @@ fn meminfo_mb(field: &str) -> Option<usize> {
     Some(kilobytes / 1024)
 }
 
-/// Memory the system reports as available now, in MiB (`MemAvailable` in `/proc/meminfo`), or
-/// `None` where it cannot tell.
+/// Memory the system reports as available now, in MiB (`MemAvailable` in `/proc/meminfo`; on
+/// Windows the available physical memory), or `None` where it cannot tell.
 #[must_use]
 pub fn available_mb() -> Option<usize> {
+    #[cfg(windows)]
+    return windows::physical_memory().map(|memory| memory.available_mb);
+    #[cfg(not(windows))]
     meminfo_mb("MemAvailable:")
 }
 
-/// The machine's physical memory in MiB (`MemTotal`), or `None` where it cannot tell.
+/// The machine's physical memory in MiB (`MemTotal`; on Windows the total physical memory), or
+/// `None` where it cannot tell.
 #[must_use]
 pub fn total_mb() -> Option<usize> {
+    #[cfg(windows)]
+    return windows::physical_memory().map(|memory| memory.total_mb);
+    #[cfg(not(windows))]
     meminfo_mb("MemTotal:")
+}
+
+/// Windows tells its memory through `GlobalMemoryStatusEx`.
+#[cfg(windows)]
+mod windows {
+    use windows_sys::Win32::System::SystemInformation::{GlobalMemoryStatusEx, MEMORYSTATUSEX};
+
+    pub(super) struct PhysicalMemory {
+        pub(super) total_mb: usize,
+        pub(super) available_mb: usize,
+    }
+
+    pub(super) fn physical_memory() -> Option<PhysicalMemory> {
+        // SAFETY: MEMORYSTATUSEX is plain integers, for which all zeroes is a valid value.
+        let mut status: MEMORYSTATUSEX = unsafe { std::mem::zeroed() };
+        status.dwLength = std::mem::size_of::<MEMORYSTATUSEX>() as u32;
+        // SAFETY: `status` is a writable MEMORYSTATUSEX whose dwLength holds its size, which is all
+        // the call requires; it writes only within that struct.
+        let succeeded = unsafe { GlobalMemoryStatusEx(&mut status) } != 0;
+        let mb = |bytes: u64| usize::try_from(bytes / (1024 * 1024)).unwrap_or(usize::MAX);
+        succeeded.then(|| PhysicalMemory { total_mb: mb(status.ullTotalPhys), available_mb: mb(status.ullAvailPhys) })
+    }
 }
 
 /// The largest table size a protocol should advertise (UCI `Hash` max, UCCI `hashsize` max,
