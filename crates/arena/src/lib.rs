@@ -14,6 +14,7 @@ pub mod game;
 pub mod openings;
 pub mod process;
 pub mod record;
+pub mod report;
 pub mod schedule;
 pub mod shard;
 pub mod stats;
@@ -25,5 +26,5 @@ pub use game::{
 pub use process::{ClientError, EngineProcess, EngineSpec};
 pub use schedule::{result_of_first, run_match, run_match_shard, ContestantFactory, MatchSettings, Referee, Standings};
 pub use shard::{GameResult, MergeError, Shard, ShardResults};
-pub use stats::{EloEstimate, Pentanomial, Results, Sprt, SprtDecision};
+pub use stats::{EloEstimate, Pentanomial, Results, ScoreInterval, Sprt, SprtDecision};
 pub use time_control::{GameClocks, TimeControl};
