@@ -6,6 +6,7 @@
 mod datagen;
 mod demo;
 mod guide;
+mod ladder;
 mod latency;
 mod matches;
 mod train;
@@ -36,6 +37,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Sum the result files of `tessera match --shard I/N` runs into one report with Elo and SPRT.
     MatchMerge(matches::MergeArgs),
+    /// Draw the strength ladder (Elo against each opponent, by game) from the logs in docs/.
+    ReportLadder(ladder::LadderArgs),
     /// Play self-play games and store their quiet positions, labelled, for training evaluations.
     Datagen(datagen::DatagenArgs),
     /// Train a network on training-data files (from `tessera datagen`).
@@ -110,6 +113,12 @@ fn main() -> std::process::ExitCode {
             if let Err(error) = matches::run(&args) {
                 eprintln!("tessera match: {error}");
                 return std::process::ExitCode::from(2);
+            }
+        }
+        Some(Command::ReportLadder(args)) => {
+            if let Err(error) = ladder::run(&args) {
+                eprintln!("tessera report-ladder: {error}");
+                return std::process::ExitCode::FAILURE;
             }
         }
         Some(Command::MatchMerge(args)) => {

@@ -19,7 +19,7 @@ struct Peer {
     present: fn() -> bool,
 }
 
-const PEERS: [Peer; 7] = [
+const PEERS: [Peer; 10] = [
     Peer {
         name: "stockfish",
         install: "apt install stockfish",
@@ -47,8 +47,26 @@ const PEERS: [Peer; 7] = [
     Peer {
         name: "python-chess",
         install: "pip install chess",
-        tests: "chess_python",
+        tests: "chess_python, match_report",
         present: || has_python_module("chess"),
+    },
+    Peer {
+        name: "chromium",
+        install: "apt install chromium",
+        tests: "match_report",
+        present: || find_program("chromium").is_some(),
+    },
+    Peer {
+        name: "chromedriver",
+        install: "apt install chromium-driver",
+        tests: "match_report",
+        present: || find_program("chromedriver").is_some(),
+    },
+    Peer {
+        name: "selenium",
+        install: "pip install selenium",
+        tests: "match_report",
+        present: || has_python_module("selenium"),
     },
     Peer {
         name: "node",

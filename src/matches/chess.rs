@@ -3,9 +3,8 @@
 use tessera_arena::clients::uci::UciContestant;
 use tessera_arena::clients::xboard::XboardContestant;
 use tessera_arena::openings::random_openings;
-use tessera_arena::{Contestant, GameRecord, Standings};
-use tessera_chess::{to_san, Chess, Rules, START_FEN};
-use tessera_core::{Game, Outcome, Side};
+use tessera_arena::{Contestant, Standings};
+use tessera_chess::{Chess, Rules};
 
 use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
@@ -34,7 +33,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
             Box::new(UciContestant::start(spec, log.as_ref())?)
         })
     };
-    play(&common, &openings, &make, None, pgn_record)
+    play(&common, &openings, &make, None, tessera_arena::record::pgn::chess)
 }
 
 /// An EPD or FEN line (operations after the fourth field are ignored when the FEN has no clocks).
@@ -51,51 +50,6 @@ fn parse_opening(line: &str) -> Result<Chess, MatchError> {
     let chess960 = fields[2].chars().any(|c| c != '-' && !"KQkq".contains(c));
     let rules = if chess960 { Rules::CHESS960 } else { Rules::STANDARD };
     Chess::from_fen(&fen, rules).map_err(|error| MatchError::Usage(format!("opening `{line}`: {error}")))
-}
-
-/// The game as PGN with SAN moves (the opening's moves included).
-fn pgn_record(index: u32, record: &GameRecord<Chess>) -> String {
-    let result = match record.outcome {
-        Outcome::Win(Side::First) => "1-0",
-        Outcome::Win(Side::Second) => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    };
-    let mut position = record.start.clone();
-    let mut moves: Vec<_> = (0..position.ply()).filter_map(|i| position.move_played(i)).collect();
-    moves.extend(&record.moves);
-    while position.ply() > 0 {
-        position.undo();
-    }
-    let fen = position.fen();
-    let mut text = format!(
-        "[Event \"tessera match\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n",
-        index + 1,
-        record.names[0],
-        record.names[1],
-        record.termination
-    );
-    if position.rules().chess960 {
-        text.push_str("[Variant \"Chess960\"]\n");
-    }
-    if fen != START_FEN {
-        text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
-    }
-    text.push('\n');
-    let black_first = position.side_to_move() == Side::Second;
-    for (ply, &mv) in moves.iter().enumerate() {
-        let move_number = (ply + usize::from(black_first)) / 2 + 1;
-        if ply == 0 && black_first {
-            text.push_str(&format!("{move_number}... "));
-        } else if (ply + usize::from(black_first)) % 2 == 0 {
-            text.push_str(&format!("{move_number}. "));
-        }
-        text.push_str(&to_san(&position, mv));
-        text.push(' ');
-        position.play(mv);
-    }
-    text.push_str(result);
-    text.push_str("\n\n");
-    text
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 use tessera_arena::clients::gtp::{GtpContestant, GtpReferee};
 
-use tessera_arena::{Contestant, EngineSpec, GameRecord, Standings, TimeControl};
-use tessera_core::{GameExt, Outcome, Side};
-use tessera_go::{parse_vertex, sgf, Position, Rules};
+use tessera_arena::{Contestant, EngineSpec, Standings, TimeControl};
+use tessera_core::{GameExt, Outcome};
+use tessera_go::{parse_vertex, Position, Rules};
 
 use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
 
@@ -71,7 +71,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         let spec = &common.engines[engine];
         Ok(Box::new(GtpContestant::start(spec, common.log_path(engine).as_ref())?))
     };
-    play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), |_, record| sgf_record(record))
+    play(&common, &openings, &make, referee.as_ref().map(|_| &score as _), tessera_arena::record::sgf::go)
 }
 
 /// A position after GTP vertices such as `D4 Q16` from `start`; text after a `;` is a note.
@@ -82,32 +82,6 @@ fn opening_from_moves(start: &Position, line: &str) -> Result<Position, String> 
         position.try_play(mv).map_err(|_| format!("opening `{line}`: illegal move {text}"))?;
     }
     Ok(position)
-}
-
-/// The game as SGF, with the players' names and the result.
-fn sgf_record(record: &GameRecord<Position>) -> String {
-    let result = match record.outcome {
-        Outcome::Win(Side::First) => "B+",
-        Outcome::Win(Side::Second) => "W+",
-        Outcome::Draw => "0",
-    };
-    let result = match &record.termination {
-        tessera_arena::Termination::Referee(text) => text.clone(),
-        tessera_arena::Termination::Resignation(_) => format!("{result}R"),
-        tessera_arena::Termination::TimeForfeit(_) => format!("{result}T"),
-        tessera_arena::Termination::Rules => {
-            let score = record.final_position().tromp_taylor_score();
-            if score == 0.0 {
-                "0".to_string()
-            } else {
-                format!("{result}{}", score.abs())
-            }
-        }
-        _ => format!("{result}F"),
-    };
-    let text = sgf::write(&record.final_position(), Some(&result), "tessera");
-    let [black, white] = &record.names;
-    text.replacen("(;FF[4]", &format!("(;FF[4]PB[{black}]PW[{white}]"), 1)
 }
 
 #[cfg(test)]

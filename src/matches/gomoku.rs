@@ -3,8 +3,8 @@
 
 use tessera_arena::clients::agi::AgiContestant;
 use tessera_arena::clients::pbrain::PbrainContestant;
-use tessera_arena::{Contestant, GameRecord, Standings};
-use tessera_core::{Game, Outcome, Rng, Side};
+use tessera_arena::{Contestant, Standings};
+use tessera_core::{Game, Rng};
 use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
 use super::{opening_text, play, MatchArgs, MatchError, OpeningSource};
@@ -76,7 +76,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
             Box::new(PbrainContestant::start(spec, log.as_ref())?)
         })
     };
-    play(&common, &openings, &make, None, |_, record| sgf_record(record))
+    play(&common, &openings, &make, None, tessera_arena::record::sgf::gomoku)
 }
 
 /// An opening line: pbrain points (`7,7 7,6 7,5`, black first, alternating), then optionally `;`
@@ -142,30 +142,6 @@ fn central_openings(empty: &Board, count: usize, stones: usize, seed: u64) -> Ve
         }
     }
     openings
-}
-
-/// The game as SGF for gomoku and renju (`GM[4]`), points as two letters from the top-left.
-fn sgf_record(record: &GameRecord<Board>) -> String {
-    let rules = record.start.rules();
-    let result = match record.outcome {
-        Outcome::Win(Side::First) => "B+",
-        Outcome::Win(Side::Second) => "W+",
-        Outcome::Draw => "0",
-    };
-    let size =
-        if rules.width == rules.height { rules.width.to_string() } else { format!("{}:{}", rules.width, rules.height) };
-    let mut text = format!(
-        "(;FF[4]GM[4]CA[UTF-8]AP[tessera]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]GC[{}]",
-        rules.variant, record.names[0], record.names[1], record.termination
-    );
-    let opening = (0..record.start.ply()).filter_map(|index| record.start.move_played(index));
-    for (index, point) in opening.chain(record.moves.iter().copied()).enumerate() {
-        let colour = if index % 2 == 0 { 'B' } else { 'W' };
-        let letter = |value: u8| char::from(b'a' + value);
-        text.push_str(&format!(";{colour}[{}{}]", letter(point.x()), letter(point.y())));
-    }
-    text.push_str(")\n");
-    text
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use tessera_arena::report::{RecordText, ReportInput};
 use tessera_arena::shard::{merge, standings, MergeError};
 use tessera_arena::{
     result_of_first, run_match_shard, Adjudication, ContestantFactory, EngineSpec, GameRecord, GameSettings,
@@ -86,6 +87,10 @@ pub struct MatchArgs {
     /// Record file: PGN for chess and xiangqi, SGF for go and gomoku.
     #[arg(long, alias = "pgn", alias = "sgf")]
     pub record: Option<PathBuf>,
+    /// Write a report into this folder when the match ends: a page that opens from disk in any
+    /// browser, with the score and SPRT charts, the tables and a viewer of every game.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
     /// Stop early by SPRT on game pairs (pentanomial): "elo0=0 elo1=5 alpha=0.05 beta=0.05".
     #[arg(long)]
     pub sprt: Option<String>,
@@ -141,6 +146,9 @@ pub enum MatchError {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// The report could not be written.
+    #[error("report: {0}")]
+    Report(#[from] tessera_arena::report::ReportError),
     /// Shard result files that do not make one match.
     #[error("{}{source}", .path.as_ref().map(|path| format!("{}: ", path.display())).unwrap_or_default())]
     Merge {
@@ -165,6 +173,8 @@ pub struct Common {
     pub shard: Option<(Shard, PathBuf)>,
     /// The SPRT of a sharded match, for the merge (a shard itself never stops early).
     pub shard_sprt: Option<Sprt>,
+    /// The report's folder, and the lines that describe the match in it.
+    pub report: Option<(PathBuf, Vec<String>)>,
 }
 
 impl MatchArgs {
@@ -214,7 +224,36 @@ impl MatchArgs {
             game: GameSettings { time_control, time_margin: Duration::from_millis(self.margin), adjudication },
             sprt,
         };
-        Ok(Common { engines, settings, log_dir: self.log_dir.clone(), record: self.record.clone(), shard, shard_sprt })
+        let report = self.report.clone().map(|dir| (dir, self.description()));
+        Ok(Common {
+            engines,
+            settings,
+            log_dir: self.log_dir.clone(),
+            record: self.record.clone(),
+            shard,
+            shard_sprt,
+            report,
+        })
+    }
+
+    /// The match in a few words for its report: the game, the time control, the games.
+    fn description(&self) -> Vec<String> {
+        let game = match self.game {
+            GameKind::Chess => "chess".to_string(),
+            GameKind::Xiangqi => "xiangqi".to_string(),
+            GameKind::Gomoku => {
+                format!("gomoku, {} rule, {}×{}", self.rule, self.size.unwrap_or(15), self.size.unwrap_or(15))
+            }
+            GameKind::Go => format!("go, {}×{}, komi {}", self.size.unwrap_or(9), self.size.unwrap_or(9), self.komi),
+        };
+        let mut line = format!("{game}; time control {}; {} games", self.tc, self.games.div_ceil(2) * 2);
+        if let Some(shard) = self.shard {
+            line.push_str(&format!("; shard {shard} of the pairs"));
+        }
+        if let Some(sprt) = &self.sprt {
+            line.push_str(&format!("; SPRT {sprt}"));
+        }
+        vec![line]
     }
 }
 
@@ -347,6 +386,7 @@ pub fn play<G: Game>(
     let total = shard.games(games).len() as u64;
     let progress = report::Progress::new(total, names.clone());
     let mut results = BTreeMap::new();
+    let mut texts = String::new();
     let standings = run_match_shard(openings, &common.settings, shard, make, referee, |index, record, standings| {
         results.insert(index, result_of_first(index, record));
         let result = match record.outcome {
@@ -361,15 +401,32 @@ pub fn play<G: Game>(
             record.names[1],
             record.termination
         );
+        let text = format_record(index, record);
         if let Some(file) = records.as_mut() {
-            if let Err(error) = file.write_all(format_record(index, record).as_bytes()) {
+            if let Err(error) = file.write_all(text.as_bytes()) {
                 eprintln!("tessera match: cannot write the record: {error}");
             }
+        }
+        if common.report.is_some() {
+            texts.push_str(&text);
         }
         progress.game_finished(&line, standings);
     });
     progress.finish();
     print!("{}", report::final_table(&names, &standings));
+    if let Some((dir, details)) = &common.report {
+        let name =
+            common.record.as_ref().map_or_else(|| "the match's records".to_string(), |path| path.display().to_string());
+        let input = ReportInput {
+            title: format!("{} vs {}", names[0], names[1]),
+            details: details.clone(),
+            names: names.clone(),
+            results: results.clone(),
+            sprt: common.settings.sprt.or(common.shard_sprt),
+            records: vec![RecordText { name, text: texts }],
+        };
+        write_report(dir, &input, "tessera match")?;
+    }
     if let Some((shard, path)) = &common.shard {
         let file = ShardResults { names, games, shard: *shard, sprt: common.shard_sprt, results };
         std::fs::write(path, file.to_string()).map_err(|source| MatchError::File { path: path.clone(), source })?;
@@ -378,12 +435,65 @@ pub fn play<G: Game>(
     Ok(standings)
 }
 
+/// Writes a report and says where, with every problem of its records on stderr.
+fn write_report(dir: &Path, input: &ReportInput, command: &str) -> Result<(), MatchError> {
+    let written = tessera_arena::report::write(dir, input)?;
+    for problem in &written.problems {
+        eprintln!("{command}: report: {problem}");
+    }
+    println!(
+        "Report: {} ({} games, {} in the viewer{})",
+        written.page.display(),
+        written.games,
+        written.replayed,
+        if written.problems.is_empty() { String::new() } else { format!(", {} problems", written.problems.len()) }
+    );
+    Ok(())
+}
+
+/// The report of a merged match: its charts from the merged results, its viewer from the shards'
+/// `records`.
+fn write_merged_report(
+    dir: &Path,
+    records: &[PathBuf],
+    merged: &ShardResults,
+    shards: usize,
+) -> Result<(), MatchError> {
+    let records = records
+        .iter()
+        .map(|path| {
+            let text =
+                std::fs::read_to_string(path).map_err(|source| MatchError::File { path: path.clone(), source })?;
+            Ok(RecordText { name: path.display().to_string(), text })
+        })
+        .collect::<Result<Vec<_>, MatchError>>()?;
+    let mut details = format!("{} games of {}, merged from {shards} shards", merged.results.len(), merged.games);
+    if let Some(sprt) = &merged.sprt {
+        details.push_str(&format!("; SPRT {sprt}"));
+    }
+    let input = ReportInput {
+        title: format!("{} vs {}", merged.names[0], merged.names[1]),
+        details: vec![details],
+        names: merged.names.clone(),
+        results: merged.results.clone(),
+        sprt: merged.sprt,
+        records,
+    };
+    write_report(dir, &input, "tessera match-merge")
+}
+
 /// `tessera match-merge`: the result files of every shard of one match.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// The files written by `tessera match --shard I/N`, one per shard, in any order.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Write the merged match's report into this folder (see `tessera match --report`).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// A shard's record file (its `--record`), for the report's game viewer; once per shard.
+    #[arg(long = "record", value_name = "FILE", requires = "report")]
+    pub records: Vec<PathBuf>,
 }
 
 /// Sums the shards' result files and prints the match's table, Elo and SPRT as one run would.
@@ -401,6 +511,9 @@ pub fn merge_shards(args: &MergeArgs) -> Result<Standings, MatchError> {
     let standings = standings(&merged.results, merged.sprt.as_ref());
     println!("{} games from {} shards", merged.results.len(), shards.len());
     print!("{}", report::final_table(&merged.names, &standings));
+    if let Some(dir) = &args.report {
+        write_merged_report(dir, &args.records, &merged, shards.len())?;
+    }
     Ok(standings)
 }
 

@@ -4,9 +4,9 @@
 use tessera_arena::clients::ucci::UcciContestant;
 use tessera_arena::clients::xboard::XboardContestant;
 use tessera_arena::openings::random_openings;
-use tessera_arena::{Contestant, GameRecord, Standings};
-use tessera_core::{Game, Outcome, Side};
-use tessera_xiangqi::{iccs, Position};
+use tessera_arena::{Contestant, Standings};
+use tessera_core::Game;
+use tessera_xiangqi::Position;
 
 use super::{play, MatchArgs, MatchError, OpeningSource};
 
@@ -35,7 +35,7 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
             Box::new(UcciContestant::start(spec, log.as_ref())?)
         })
     };
-    play(&common, &openings, &make, None, pgn_record)
+    play(&common, &openings, &make, None, tessera_arena::record::pgn::xiangqi)
 }
 
 /// An opening line: a FEN, or ICCS moves from the start. A suite line is both, a FEN followed by
@@ -80,39 +80,6 @@ fn operation<'a>(operations: &'a str, name: &str) -> Option<&'a str> {
         let value = item.trim().strip_prefix(name)?.trim();
         value.strip_prefix('"')?.strip_suffix('"')
     })
-}
-
-/// A PGN-like record: tags with the start FEN, then numbered ICCS moves.
-fn pgn_record(index: u32, record: &GameRecord<Position>) -> String {
-    let result = match record.outcome {
-        Outcome::Win(Side::First) => "1-0",
-        Outcome::Win(Side::Second) => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    };
-    let mut start = record.start.clone();
-    while start.ply() > 0 {
-        start.undo();
-    }
-    let mut moves: Vec<_> = (0..record.start.ply()).filter_map(|i| record.start.move_played(i)).collect();
-    moves.extend(&record.moves);
-    let mut text = format!(
-        "[Event \"tessera match\"]\n[Round \"{}\"]\n[Red \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[FEN \"{}\"]\n[Termination \"{}\"]\n\n",
-        index + 1,
-        record.names[0],
-        record.names[1],
-        start.to_fen(),
-        record.termination
-    );
-    for (ply, mv) in moves.iter().enumerate() {
-        if ply % 2 == 0 {
-            text.push_str(&format!("{}. ", ply / 2 + 1));
-        }
-        text.push_str(&iccs(*mv));
-        text.push(' ');
-    }
-    text.push_str(result);
-    text.push_str("\n\n");
-    text
 }
 
 #[cfg(test)]

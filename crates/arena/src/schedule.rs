@@ -185,6 +185,7 @@ fn play_one<G: Game>(
                     return GameRecord {
                         start: opening.clone(),
                         moves: Vec::new(),
+                        notes: Vec::new(),
                         outcome: Outcome::Win(loser.opponent()),
                         termination: Termination::Failure(loser, error.to_string()),
                         names: [String::new(), String::new()],

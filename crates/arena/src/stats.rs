@@ -54,12 +54,26 @@ fn weighted(samples: &[(f64, u32)]) -> Vec<(f64, f64)> {
     samples.iter().map(|&(x, n)| (x, f64::from(n))).collect()
 }
 
-fn estimate(samples: &[(f64, u32)]) -> Option<EloEstimate> {
+/// A mean score with its 95% confidence interval (normal approximation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreInterval {
+    /// The mean score per game, 0 to 1.
+    pub mean: f64,
+    /// The interval's lower end (it may pass below 0 for few samples).
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+fn interval(samples: &[(f64, u32)]) -> Option<ScoreInterval> {
     let (mean, variance, count) = moments(&weighted(samples))?;
     let spread = Z_95 * (variance / count).sqrt();
-    let low = elo_from_score(mean - spread);
-    let high = elo_from_score(mean + spread);
-    Some(EloEstimate { elo: elo_from_score(mean), margin: (high - low) / 2.0 })
+    Some(ScoreInterval { mean, low: mean - spread, high: mean + spread })
+}
+
+fn estimate(samples: &[(f64, u32)]) -> Option<EloEstimate> {
+    let ScoreInterval { mean, low, high } = interval(samples)?;
+    Some(EloEstimate { elo: elo_from_score(mean), margin: (elo_from_score(high) - elo_from_score(low)) / 2.0 })
 }
 
 fn log_likelihood_ratio(samples: &[(f64, u32)], elo0: f64, elo1: f64) -> f64 {
@@ -151,6 +165,12 @@ impl Pentanomial {
     pub fn elo(&self) -> Option<EloEstimate> {
         estimate(&self.samples())
     }
+
+    /// The mean score per game of the pairs with its 95% interval, `None` before any pair.
+    #[must_use]
+    pub fn score_interval(&self) -> Option<ScoreInterval> {
+        interval(&self.samples())
+    }
 }
 
 /// What a sequential test says after the games so far.
@@ -207,6 +227,13 @@ impl Sprt {
         } else {
             SprtDecision::Continue
         }
+    }
+}
+
+impl fmt::Display for Sprt {
+    /// The specification as [`Sprt::from_str`] reads it: `elo0=0 elo1=5 alpha=0.05 beta=0.05`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "elo0={} elo1={} alpha={} beta={}", self.elo0, self.elo1, self.alpha, self.beta)
     }
 }
 
@@ -298,6 +325,9 @@ mod tests {
         let pairs = Pentanomial { counts: [10, 40, 100, 60, 20] };
         close(sprt.llr_pairs(&pairs), 1.123_262, 1e-5);
         close(pairs.elo().unwrap().elo, 30.2883, 1e-3);
+        let band = pairs.score_interval().unwrap();
+        close(band.mean, 0.543_478, 1e-5);
+        close(elo_from_score(band.high) - elo_from_score(band.low), 2.0 * pairs.elo().unwrap().margin, 1e-9);
         assert_eq!(sprt.decide(3.0), SprtDecision::AcceptH1);
         assert_eq!(sprt.decide(-3.0), SprtDecision::AcceptH0);
         assert_eq!(sprt.decide(1.9), SprtDecision::Continue);
@@ -314,6 +344,9 @@ mod tests {
     #[test]
     fn sprt_specifications() {
         assert_eq!("elo0=-2,elo1=3".parse::<Sprt>().unwrap().elo0, -2.0);
+        let sprt: Sprt = "elo1=10 alpha=0.1".parse().unwrap();
+        assert_eq!(sprt.to_string(), "elo0=0 elo1=10 alpha=0.1 beta=0.05");
+        assert_eq!(sprt.to_string().parse::<Sprt>(), Ok(sprt));
         assert_eq!("elo0=5 elo1=0".parse::<Sprt>(), Err(SprtSpecError::Inconsistent));
         assert!(matches!("gamma=1".parse::<Sprt>(), Err(SprtSpecError::BadItem(_))));
         let mut pairs = Pentanomial::default();

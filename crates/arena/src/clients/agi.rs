@@ -44,8 +44,13 @@ impl AgiContestant {
         ClientError::Protocol { name: self.name.clone(), line: line.to_string(), reason: reason.to_string() }
     }
 
-    /// Waits for `BESTMOVE` until `until`; `None` when that time passes first.
-    fn best_move(&mut self, until: Instant, score: &mut Option<Score>) -> Result<Option<(String, Best)>, ClientError> {
+    /// Waits for `BESTMOVE` until `until`; `None` when that time passes first. `evaluation` keeps
+    /// the last reported score with its depth.
+    fn best_move(
+        &mut self,
+        until: Instant,
+        evaluation: &mut Option<(Score, Option<u32>)>,
+    ) -> Result<Option<(String, Best)>, ClientError> {
         loop {
             let line = match self.process.receive(until) {
                 Ok(line) => line,
@@ -56,11 +61,8 @@ impl AgiContestant {
                 Ok(Response::BestMove { best, .. }) => return Ok(Some((line, best))),
                 Ok(Response::Info(info)) => {
                     if let Some(value) = info.score {
-                        *score = Some(Score::Centipawns(i32::try_from(value).unwrap_or(if value > 0 {
-                            i32::MAX
-                        } else {
-                            -i32::MAX
-                        })));
+                        let centipawns = i32::try_from(value).unwrap_or(if value > 0 { i32::MAX } else { -i32::MAX });
+                        *evaluation = Some((Score::Centipawns(centipawns), info.depth));
                     }
                 }
                 _ => {}
@@ -104,19 +106,19 @@ impl Contestant<Board> for AgiContestant {
         let moves = (0..position.ply()).filter_map(|index| position.move_played(index)).map(agi_point).collect();
         self.send(&Command::Position { statu: Vec::new(), moves })?;
         let started = Instant::now();
-        let mut score = None;
+        let mut evaluation = None;
         let answer = if let Some(clock) = limits.clock {
             let time_ms = Some(clock.ours.as_millis() as u64);
             self.send(&Command::Go(GoParams { time_ms, ..GoParams::default() }))?;
-            self.best_move(deadline, &mut score)?
+            self.best_move(deadline, &mut evaluation)?
         } else {
             self.send(&Command::Go(GoParams { infinite: true, ..GoParams::default() }))?;
             let think = limits.move_time.unwrap_or(DEFAULT_MOVE_TIME);
-            match self.best_move(started + think, &mut score)? {
+            match self.best_move(started + think, &mut evaluation)? {
                 Some(answer) => Some(answer),
                 None => {
                     self.send(&Command::Stop)?;
-                    self.best_move(deadline, &mut score)?
+                    self.best_move(deadline, &mut evaluation)?
                 }
             }
         };
@@ -128,7 +130,8 @@ impl Contestant<Board> for AgiContestant {
         if !position.is_legal(point) {
             return Err(ClientError::IllegalMove { name: self.name.clone(), text: line });
         }
-        Ok(Reply::Move { mv: point, score })
+        let (score, depth) = evaluation.map_or((None, None), |(score, depth)| (Some(score), depth));
+        Ok(Reply::Move { mv: point, score, depth })
     }
 }
 

@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use tessera_core::{Game, Limits, Outcome, Side};
+use tessera_core::{Game, Limits, Outcome, Score, Side};
 use tessera_go::{format_vertex, parse_vertex, Move, Position};
+use tessera_gtp_protocol::analysis::{Analyze, AnalyzeKind};
 use tessera_gtp_protocol::{Color, Command, Response, Vertex};
 
 use crate::game::{Contestant, Reply};
@@ -64,7 +65,7 @@ impl GtpClient {
         }
     }
 
-    fn protocol_error(&self, line: &str, reason: &str) -> ClientError {
+    pub(crate) fn protocol_error(&self, line: &str, reason: &str) -> ClientError {
         ClientError::Protocol {
             name: self.process.name().to_string(),
             line: line.to_string(),
@@ -133,7 +134,13 @@ pub struct GtpContestant {
     client: GtpClient,
     /// Moves of the current game the engine already knows.
     synced: usize,
+    /// Whether the engine lists `kata-genmove_analyze`, which gives its win rate with the move.
+    reports_win_rates: bool,
 }
+
+/// Centiseconds between the analysis lines of `kata-genmove_analyze`: only the last line before
+/// the move is read, so they may be rare (our engine adds a last line when its search ends).
+const ANALYSIS_INTERVAL: u32 = 50;
 
 impl GtpContestant {
     /// Starts the engine of `spec`.
@@ -141,8 +148,38 @@ impl GtpContestant {
     /// # Errors
     /// When it cannot start or does not answer GTP.
     pub fn start(spec: &EngineSpec, log: Option<&std::path::PathBuf>) -> Result<Self, ClientError> {
-        Ok(GtpContestant { name: spec.name.clone(), client: GtpClient::start(spec, log)?, synced: 0 })
+        let mut client = GtpClient::start(spec, log)?;
+        let commands = client.expect_success(&Command::ListCommands, Instant::now() + SETUP_TIME)?;
+        let reports_win_rates = commands.lines().any(|line| line.trim() == "kata-genmove_analyze");
+        Ok(GtpContestant { name: spec.name.clone(), client, synced: 0, reports_win_rates })
     }
+
+    /// Asks for a move: the move's text and, from `kata-genmove_analyze`, the win rate (side to
+    /// move's) and visits of the best move in the last analysis line.
+    fn generate(&mut self, color: Color, deadline: Instant) -> Result<(String, Option<(f32, u32)>), ClientError> {
+        if !self.reports_win_rates {
+            return Ok((self.client.expect_success(&Command::Genmove(color), deadline)?, None));
+        }
+        let analyze = Analyze {
+            kind: AnalyzeKind::Kata,
+            color: Some(color),
+            interval: Some(ANALYSIS_INTERVAL),
+            ownership: false,
+        };
+        let text = self.client.expect_success(&Command::GenmoveAnalyze(analyze), deadline)?;
+        let played = text.lines().rev().find_map(|line| line.trim().strip_prefix("play "));
+        let played = played.ok_or_else(|| self.client.protocol_error(&text, "no `play` line"))?.trim().to_string();
+        let last_analysis = text.lines().rev().find(|line| line.trim_start().starts_with("info move"));
+        Ok((played, last_analysis.and_then(best_win_rate)))
+    }
+}
+
+/// The win rate and visits of the first (best) move of a KataGo analysis line.
+fn best_win_rate(line: &str) -> Option<(f32, u32)> {
+    let first_move = line.split("info move").nth(1)?;
+    let words: Vec<&str> = first_move.split_whitespace().collect();
+    let value = |key: &str| words.windows(2).find(|pair| pair[0] == key).map(|pair| pair[1]);
+    Some((value("winrate")?.parse().ok()?, value("visits")?.parse().ok()?))
 }
 
 impl Contestant<Position> for GtpContestant {
@@ -178,7 +215,7 @@ impl Contestant<Position> for GtpContestant {
             self.client
                 .expect_success(&Command::TimeSettings(0.0, time.as_secs_f64().round().max(1.0), 1), deadline)?;
         }
-        let text = self.client.expect_success(&Command::Genmove(color), deadline)?;
+        let (text, analysis) = self.generate(color, deadline)?;
         let text = text.trim();
         if text.eq_ignore_ascii_case("resign") {
             return Ok(Reply::Resign);
@@ -190,7 +227,9 @@ impl Contestant<Position> for GtpContestant {
         }
         // The engine played its own move on its board.
         self.synced += 1;
-        Ok(Reply::Move { mv, score: None })
+        // Visits stand for the depth of a tree search: both say how much the score is worth.
+        let (score, depth) = analysis.map_or((None, None), |(rate, visits)| (Some(Score::WinRate(rate)), Some(visits)));
+        Ok(Reply::Move { mv, score, depth })
     }
 
     fn game_over(&mut self, _outcome: Outcome) {}
@@ -246,8 +285,16 @@ pub fn parse_score(text: &str) -> Option<Outcome> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_score;
+    use super::{best_win_rate, parse_score};
     use tessera_core::{Outcome, Side};
+
+    #[test]
+    fn reads_the_best_move_of_an_analysis_line() {
+        let line = "info move D4 visits 120 utility 0.1 winrate 0.550000 prior 0.2 lcb 0.5 order 0 pv D4 \
+                    info move C3 visits 3 utility 0 winrate 0.1 order 1 pv C3";
+        assert_eq!(best_win_rate(line), Some((0.55, 120)));
+        assert_eq!(best_win_rate("info move D4 visits x"), None);
+    }
 
     #[test]
     fn reads_gtp_scores() {

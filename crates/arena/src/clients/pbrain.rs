@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_core::{Clock, Game, Limits, Side};
+use tessera_core::{Clock, Game, Limits, Score, Side};
 use tessera_gomoku::{Board, Point, Variant};
 use tessera_pbrain_protocol::{Command, Field, Response};
 
@@ -48,6 +48,30 @@ pub struct PbrainContestant {
     process: EngineProcess,
     /// Plies of the current game the engine has seen (its own moves included).
     synced: Option<usize>,
+    /// The last score (and depth) the engine's messages reported while it thought.
+    evaluation: Option<(Score, Option<u32>)>,
+}
+
+/// The score and depth of a thinking message such as ours (`depth 8 eval 35 nodes … pv …`, the
+/// eval in centipawns, `+M3`/`-M3` or a win rate `55.0%`) or Rapfi's (`depth 5-9 ev 32 …`).
+/// pbrain has no standard for them: other messages give `None`.
+#[must_use]
+pub fn message_evaluation(text: &str) -> Option<(Score, Option<u32>)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let value_after = |keys: &[&str]| words.windows(2).find(|pair| keys.contains(&pair[0])).map(|pair| pair[1]);
+    let score_text = value_after(&["eval", "ev"])?;
+    let score = if let Some(rate) = score_text.strip_suffix('%') {
+        Score::WinRate(rate.parse::<f32>().ok()? / 100.0)
+    } else if let Some(moves) = score_text.strip_prefix("+M").or_else(|| score_text.strip_prefix('M')) {
+        Score::Mate(moves.parse().ok()?)
+    } else if let Some(moves) = score_text.strip_prefix("-M") {
+        Score::Mate(-moves.parse::<i32>().ok()?)
+    } else {
+        Score::Centipawns(score_text.parse().ok()?)
+    };
+    // Rapfi writes its depth as `selective-full`; the first number is the nominal depth.
+    let depth = value_after(&["depth"]).and_then(|text| text.split('-').next()?.parse().ok());
+    Some((score, depth))
 }
 
 impl PbrainContestant {
@@ -56,7 +80,8 @@ impl PbrainContestant {
     /// # Errors
     /// When it cannot start.
     pub fn start(spec: &EngineSpec, log: Option<&PathBuf>) -> Result<Self, ClientError> {
-        Ok(PbrainContestant { name: spec.name.clone(), process: EngineProcess::start(spec, log)?, synced: None })
+        let process = EngineProcess::start(spec, log)?;
+        Ok(PbrainContestant { name: spec.name.clone(), process, synced: None, evaluation: None })
     }
 
     fn send(&mut self, command: &Command) -> Result<(), ClientError> {
@@ -68,7 +93,12 @@ impl PbrainContestant {
         loop {
             let line = self.process.receive(deadline)?;
             match line.parse::<Response>() {
-                Ok(Response::Message(_) | Response::Debug(_)) => {}
+                Ok(Response::Message(text)) => {
+                    if let Some(evaluation) = message_evaluation(&text) {
+                        self.evaluation = Some(evaluation);
+                    }
+                }
+                Ok(Response::Debug(_)) => {}
                 Ok(response) => return Ok((line, response)),
                 Err(_) => {
                     return Err(ClientError::Protocol {
@@ -134,6 +164,7 @@ impl Contestant<Board> for PbrainContestant {
             self.send(&Command::Info("time_left".into(), game.to_string()))?;
         }
         let ply = position.ply();
+        self.evaluation = None;
         match self.synced {
             // The opponent made exactly one move since our last one.
             Some(seen) if seen + 1 == ply => {
@@ -164,7 +195,8 @@ impl Contestant<Board> for PbrainContestant {
         }) {
             Some(point) => {
                 self.synced = Some(ply + 1);
-                Ok(Reply::Move { mv: point, score: None })
+                let (score, depth) = self.evaluation.map_or((None, None), |(score, depth)| (Some(score), depth));
+                Ok(Reply::Move { mv: point, score, depth })
             }
             None => Err(ClientError::IllegalMove { name: self.name.clone(), text: line }),
         }
@@ -181,6 +213,17 @@ impl Drop for PbrainContestant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinking_messages_give_the_score_and_depth() {
+        let ours = "depth 8 eval 35 nodes 1200 nps 50000 pv 7,7 8,8";
+        assert_eq!(message_evaluation(ours), Some((Score::Centipawns(35), Some(8))));
+        assert_eq!(message_evaluation("depth 3 eval -M2 nodes 10 pv 1,1"), Some((Score::Mate(-2), Some(3))));
+        assert_eq!(message_evaluation("depth 12 eval 62.5% nodes 1"), Some((Score::WinRate(0.625), Some(12))));
+        assert_eq!(message_evaluation("depth 5-9 ev 32 n 1K"), Some((Score::Centipawns(32), Some(5))));
+        assert_eq!(message_evaluation("REALTIME BEST 7,7"), None);
+        assert_eq!(message_evaluation("eval"), None);
+    }
 
     #[test]
     fn clocks_give_a_real_per_move_limit() {

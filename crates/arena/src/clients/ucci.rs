@@ -219,13 +219,15 @@ impl Contestant<Position> for UcciContestant {
         };
         self.process.send(&position_line)?;
         self.process.send(&self.go_command(position, limits))?;
-        let mut score = None;
+        let (mut score, mut depth) = (None, None);
         loop {
             let line = self.process.receive(deadline)?;
             let answer = match self.dialect {
                 Dialect::Uci { .. } => match line.parse::<uci::Response>() {
                     Ok(uci::Response::Info(info)) => {
-                        score = info.score.map(|(text, _)| uci_score_of(text)).or(score);
+                        if let Some((text, _)) = info.score {
+                            (score, depth) = (Some(uci_score_of(text)), info.depth);
+                        }
                         continue;
                     }
                     Ok(uci::Response::BestMove { best, .. }) => Some(best),
@@ -233,7 +235,9 @@ impl Contestant<Position> for UcciContestant {
                 },
                 Dialect::Ucci { .. } => match line.parse::<Response>() {
                     Ok(Response::Info(info)) => {
-                        score = info.score.map(score_of).or(score);
+                        if let Some(text) = info.score {
+                            (score, depth) = (Some(score_of(text)), info.depth);
+                        }
                         continue;
                     }
                     Ok(Response::BestMove { resign: true, .. } | Response::NoBestMove) => None,
@@ -243,7 +247,7 @@ impl Contestant<Position> for UcciContestant {
             };
             let Some(text) = answer else { return Ok(Reply::Resign) };
             return match self.parse_move(&text).filter(|&parsed| position.is_legal(parsed)) {
-                Some(mv) => Ok(Reply::Move { mv, score }),
+                Some(mv) => Ok(Reply::Move { mv, score, depth }),
                 None => Err(ClientError::IllegalMove { name: self.name.clone(), text }),
             };
         }

@@ -132,17 +132,19 @@ impl Contestant<Chess> for UciContestant {
         }
         self.process.send(&Command::Position { start: Start::Fen(self.start_fen.clone()), moves }.to_string())?;
         self.process.send(&Command::Go(go_command(position, limits)).to_string())?;
-        let mut score = None;
+        let (mut score, mut depth) = (None, None);
         loop {
             let line = self.process.receive(deadline)?;
             match line.parse::<Response>() {
                 Ok(Response::Info(info)) if info.multipv.unwrap_or(1) == 1 => {
-                    score = info.score.map(|(text, _)| score_of(text)).or(score);
+                    if let Some((text, _)) = info.score {
+                        (score, depth) = (Some(score_of(text)), info.depth);
+                    }
                 }
                 Ok(Response::BestMove { best, .. }) => {
                     let mv = notation.parse(position, &best).ok().filter(|&mv| position.is_legal(mv));
                     return match mv {
-                        Some(mv) => Ok(Reply::Move { mv, score }),
+                        Some(mv) => Ok(Reply::Move { mv, score, depth }),
                         None => Err(ClientError::IllegalMove { name: self.name.clone(), text: best }),
                     };
                 }

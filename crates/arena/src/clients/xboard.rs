@@ -265,7 +265,7 @@ impl<G: XboardGame> Contestant<G> for XboardContestant<G> {
             return match G::parse_move(position, text) {
                 Some(mv) => {
                     self.synced = position.ply() + 1;
-                    Ok(Reply::Move { mv, score: None })
+                    Ok(Reply::Move { mv, score: None, depth: None })
                 }
                 None => Err(ClientError::IllegalMove { name: self.name.clone(), text: text.to_string() }),
             };

@@ -47,6 +47,8 @@ pub enum Reply<M> {
         mv: M,
         /// The engine's evaluation when it chose the move.
         score: Option<Score>,
+        /// The depth of the search that gave `score`, when the protocol tells it.
+        depth: Option<u32>,
     },
     /// The engine gave up.
     Resign,
@@ -104,6 +106,18 @@ impl fmt::Display for Termination {
     }
 }
 
+/// What the record keeps of each move the engines played: the mover's last reported score and
+/// search depth, and the wall time it took (written into PGN and SGF move comments).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveNote {
+    /// The mover's evaluation, from its own side.
+    pub score: Option<Score>,
+    /// The depth of the search that gave `score`.
+    pub depth: Option<u32>,
+    /// Wall time from the request to the answer.
+    pub time: Duration,
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
@@ -111,6 +125,8 @@ pub struct GameRecord<G: Game> {
     pub start: G,
     /// The moves played, in order.
     pub moves: Vec<G::Move>,
+    /// One note per move of `moves`, in the same order.
+    pub notes: Vec<MoveNote>,
     /// The result.
     pub outcome: Outcome,
     /// Why it ended.
@@ -187,9 +203,11 @@ pub fn play_game_observed<G: Game>(
     let mut clocks = GameClocks::new(settings.time_control);
     let mut time_used = [Duration::ZERO; 2];
     let mut runs = ScoreRuns::default();
-    let finish = |outcome: Outcome, termination: Termination, moves: Vec<G::Move>, time_used| GameRecord {
+    let mut notes = Vec::new();
+    let finish = |outcome: Outcome, termination: Termination, moves: Vec<G::Move>, notes, time_used| GameRecord {
         start: start.clone(),
         moves,
+        notes,
         outcome,
         termination,
         names: names.clone(),
@@ -201,6 +219,7 @@ pub fn play_game_observed<G: Game>(
                 Outcome::Win(side.opponent()),
                 Termination::Failure(side, error.to_string()),
                 moves,
+                notes,
                 time_used,
             );
         }
@@ -219,8 +238,8 @@ pub fn play_game_observed<G: Game>(
         let reply = players[player_of(side)].choose_move(&position, &limits, deadline);
         let used = started.elapsed();
         time_used[side.index()] += used;
-        let (mv, score) = match reply {
-            Ok(Reply::Move { mv, score }) => (mv, score),
+        let (mv, score, depth) = match reply {
+            Ok(Reply::Move { mv, score, depth }) => (mv, score, depth),
             Ok(Reply::Resign) => break (Outcome::Win(side.opponent()), Termination::Resignation(side)),
             Err(ClientError::IllegalMove { text, .. }) => {
                 break (Outcome::Win(side.opponent()), Termination::IllegalMove(side, text));
@@ -236,6 +255,7 @@ pub fn play_game_observed<G: Game>(
         }
         position.play(mv);
         moves.push(mv);
+        notes.push(MoveNote { score, depth, time: used });
         observe(&position, mv);
         if let Some(verdict) = adjudicate(&mut runs, side, score, moves.len(), &settings.adjudication) {
             break verdict;
@@ -244,7 +264,7 @@ pub fn play_game_observed<G: Game>(
     for player in &mut players {
         player.game_over(outcome);
     }
-    finish(outcome, termination, moves, time_used)
+    finish(outcome, termination, moves, notes, time_used)
 }
 
 /// Updates the score runs after `side` moved with `score`; returns a verdict when one is due.

@@ -57,14 +57,18 @@ impl Contestant<ConnectFour> for Toy {
         match self.style {
             Style::Search(depth) => {
                 let result = self.search.search(position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
-                Ok(Reply::Move { mv: result.best.expect("a live game"), score: Some(result.score) })
+                Ok(Reply::Move {
+                    mv: result.best.expect("a live game"),
+                    score: Some(result.score),
+                    depth: Some(result.depth),
+                })
             }
             Style::Naive => {
                 let mut moves = <ConnectFour as Game>::Moves::default();
                 position.generate_legal_moves(&mut moves);
-                Ok(Reply::Move { mv: *moves.last().expect("a live game"), score: None })
+                Ok(Reply::Move { mv: *moves.last().expect("a live game"), score: None, depth: None })
             }
-            Style::Illegal => Ok(Reply::Move { mv: 9, score: None }),
+            Style::Illegal => Ok(Reply::Move { mv: 9, score: None, depth: None }),
             Style::Crash => Err(ClientError::Crashed(self.name.clone())),
             Style::Hang => {
                 std::thread::sleep(deadline.saturating_duration_since(Instant::now()));

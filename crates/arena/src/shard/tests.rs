@@ -38,7 +38,7 @@ impl Contestant<ConnectFour> for Hashing {
         let pick = (position.hash() ^ self.salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
         let index = usize::try_from(pick).unwrap_or(0) % moves.len().max(1);
         // The arena asks only in live games, which have a legal move.
-        Ok(Reply::Move { mv: moves[index], score: None })
+        Ok(Reply::Move { mv: moves[index], score: None, depth: None })
     }
 }
 
