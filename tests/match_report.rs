@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn tessera(args: &[String]) -> Output {
-    Command::new(support::engine_binary("tessera")).args(args).output().expect("running tessera")
+    Command::new(support::tool_binary()).args(args).output().expect("running tessera")
 }
 
 /// Runs `tessera ARGS…` and fails the test unless it succeeds.
