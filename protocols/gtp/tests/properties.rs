@@ -124,8 +124,10 @@ fn clocks_below(full: Duration, config: Config, script: &str) -> Vec<Duration> {
 fn a_clock_runs_down_without_time_left_and_starts_full_in_a_new_game() {
     // A controller that sets a time system and never sends `time_left`: the session counts the
     // time its moves take.
-    let main = Duration::from_secs(4321);
-    let script = "boardsize 3\ntime_settings 4321 0 0\ngenmove b\ngenmove b\nclear_board\ngenmove b\n";
+    // A script's searches get their full budget (a share of 97 s each; no other test's clock lies
+    // within a minute below 97 s).
+    let main = Duration::from_secs(97);
+    let script = "boardsize 3\ntime_settings 97 0 0\ngenmove b\ngenmove b\nclear_board\ngenmove b\n";
     let ours = clocks_below(main, Config::default(), script);
     assert_eq!(ours.len(), 3, "{ours:?}");
     assert_eq!(ours[0], main);
