@@ -156,11 +156,19 @@ fn start_thinking(binary: &str, args: &[&str]) -> Driven {
         "tessera-uci" => (&["uci", "position startpos", "go infinite"], |line| line.starts_with("info depth")),
         "tessera-ucci" => (&["ucci", "position startpos", "go depth infinite"], |line| line.starts_with("info depth")),
         // An open position (BOARD: 1 = ours, 2 = theirs): the first stone would come without search.
-        "pbrain-tessera" => {
-            (&["START 19", "INFO timeout_turn 60000", "BOARD", "9,9,2", "10,10,1", "9,10,2", "DONE"], |line| {
-                line.starts_with("MESSAGE depth")
-            })
-        }
+        "pbrain-tessera" => (
+            &[
+                "START 19",
+                "INFO show_detail 1",
+                "INFO timeout_turn 60000",
+                "BOARD",
+                "9,9,2",
+                "10,10,1",
+                "9,10,2",
+                "DONE",
+            ],
+            |line| line.starts_with("MESSAGE depth"),
+        ),
         "tessera-agi" => (&["AGI", "POSITION MOVES 78", "GO INFINITE"], |line| line.starts_with("INFO DEPTH")),
         _ => unreachable!("only the four line protocols think until told otherwise"),
     };

@@ -29,7 +29,7 @@ fn shipped_suite(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Freestyle | Variant::Standard => Some(FREESTYLE_SUITE),
         Variant::Renju => Some(RENJU_SUITE),
-        Variant::Caro => None,
+        Variant::Caro | Variant::CaroOverlines => None,
     }
 }
 

@@ -21,6 +21,7 @@ pub use tessera_nnue::{EmbeddedNetwork, Network, NetworkError};
 
 use crate::board::Board;
 use crate::pattern::LinePattern;
+use crate::rules::Variant;
 use crate::shape::SHAPES;
 
 /// The name of the feature set, written into network files.
@@ -30,8 +31,19 @@ const SHAPE_PAIRS: usize = 0;
 const LINE_PAIRS: usize = SHAPE_PAIRS + SHAPES * SHAPES;
 const HELD: usize = LINE_PAIRS + LINE_CODES * LINE_CODES;
 const CONTEXT: usize = HELD + 2 * SHAPES;
+/// Rules the network tells apart: one context input pair each.
+const CONTEXTS: usize = 4;
 /// Inputs per perspective.
-pub const INPUTS: usize = CONTEXT + 4 * 2;
+pub const INPUTS: usize = CONTEXT + CONTEXTS * 2;
+
+/// The context input pair of a variant. Caro with overlines, added after the network's layout was
+/// fixed, reads as caro: the nearest rule, the same blocked-five test.
+const fn context_slot(variant: Variant) -> usize {
+    match variant {
+        Variant::CaroOverlines => Variant::Caro.index(),
+        other => other.index(),
+    }
+}
 /// The largest accumulator the evaluation keeps on its stack (networks with more are refused).
 pub const MAX_HIDDEN: usize = 256;
 /// The network the engines play with unless told otherwise (`tessera train --game gomoku` on our
@@ -100,7 +112,7 @@ impl FeatureCounts {
                 }
             }
         }
-        features.add(CONTEXT + 2 * board.game_rules().variant.index());
+        features.add(CONTEXT + 2 * context_slot(board.game_rules().variant));
         features
     }
 

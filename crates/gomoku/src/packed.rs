@@ -2,7 +2,7 @@
 //!
 //! | bytes | field |
 //! |---|---|
-//! | 1 | variant: 0 freestyle, 1 standard, 2 renju, 3 caro |
+//! | 1 | variant: 0 freestyle, 1 standard, 2 renju, 3 caro, 4 caro with overlines |
 //! | 1 | width (5–22) |
 //! | 1 | height (5–22) |
 //! | 121 | two bits per point, row by row from the top left, low bits first: 0 empty, 1 black, 2 white |

@@ -217,6 +217,13 @@ fn wins_through(cells: &[u8; WINDOW], at: usize, kind: WinKind) -> bool {
         WinKind::ExactlyFive => length == 5,
         // A run of exactly five inside the window always has both neighbours in it.
         WinKind::UnblockedFive => length == 5 && !(cells[left - 1] == OPPONENT && cells[right + 1] == OPPONENT),
+        // A longer run may reach the window's edge, where the cell beyond is unseen: counted as
+        // open. Through the centre that is exact in any real game: five own stones on one side of
+        // the centre, open at the centre before this stone, had already won.
+        WinKind::UnblockedFiveOrMore => {
+            let blocked = |end: Option<usize>| end.is_some_and(|cell| cells[cell] == OPPONENT);
+            length >= 5 && !(blocked(left.checked_sub(1)) && blocked(Some(right + 1).filter(|&cell| cell < WINDOW)))
+        }
     }
 }
 
@@ -377,6 +384,9 @@ mod tests {
         assert_eq!(pattern(WinKind::UnblockedFive, "..oxx_xxo.."), None);
         assert_eq!(pattern(WinKind::UnblockedFive, "...xx_xxo.."), Five);
         assert_eq!(pattern(WinKind::UnblockedFive, "#xx_xx#"), Five);
+        assert_eq!(pattern(WinKind::UnblockedFiveOrMore, ".oxxx_xxo.."), Overline);
+        assert_eq!(pattern(WinKind::UnblockedFiveOrMore, "..xxx_xxo.."), Five);
+        assert_eq!(pattern(WinKind::UnblockedFiveOrMore, "#xx_xx#"), Five);
         // Exactly five: a four whose one end would make six is blocked there.
         assert_eq!(pattern(WinKind::ExactlyFive, "...x.x_x..."), FourBlocked);
     }
@@ -406,7 +416,12 @@ mod tests {
                     (reversed_half(class) | half << 12, reversed_half(class) | canonical_half(half) << 12),
                 ];
                 for (key, same) in pairs {
-                    for kind in [WinKind::FiveOrMore, WinKind::ExactlyFive, WinKind::UnblockedFive] {
+                    for kind in [
+                        WinKind::FiveOrMore,
+                        WinKind::ExactlyFive,
+                        WinKind::UnblockedFive,
+                        WinKind::UnblockedFiveOrMore,
+                    ] {
                         for side_key in [|key| key, swap_sides] {
                             assert_eq!(
                                 classify_key(kind, side_key(key)),
@@ -428,6 +443,7 @@ mod tests {
             [ExactlyFive, ExactlyFive],
             [ExactlyFive, FiveOrMore],
             [UnblockedFive, UnblockedFive],
+            [UnblockedFiveOrMore, UnblockedFiveOrMore],
         ] {
             let table = LineTable::get(kinds);
             for key in random_keys(5_000) {

@@ -21,13 +21,17 @@ pub enum Variant {
     /// white wins with five or more.
     Renju,
     /// Exactly five wins, but not when both cells beyond its ends hold opponent stones
-    /// (the board edge does not block).
+    /// (the board edge does not block): Gomocup's rule 9, Piskvork's "standard Caro".
     Caro,
+    /// Five or more wins, but not when both cells beyond the run hold opponent stones: Gomocup's
+    /// rule 8, Piskvork's "Caro with overlines".
+    CaroOverlines,
 }
 
 impl Variant {
     /// Every variant, in index order (the packed form and the network features number them so).
-    pub const ALL: [Variant; 4] = [Variant::Freestyle, Variant::Standard, Variant::Renju, Variant::Caro];
+    pub const ALL: [Variant; 5] =
+        [Variant::Freestyle, Variant::Standard, Variant::Renju, Variant::Caro, Variant::CaroOverlines];
 
     /// The variant's place in [`Variant::ALL`].
     #[must_use]
@@ -45,11 +49,13 @@ pub enum WinKind {
     ExactlyFive,
     /// Exactly five, not blocked at both ends by opponent stones.
     UnblockedFive,
+    /// Five or more, not blocked at both ends by opponent stones.
+    UnblockedFiveOrMore,
 }
 
 impl WinKind {
     /// How many kinds there are ([`WinKind::index`] is below this).
-    pub const COUNT: usize = 3;
+    pub const COUNT: usize = 4;
 
     /// Index into per-kind tables.
     #[must_use]
@@ -81,7 +87,7 @@ pub enum RulesError {
         height: u32,
     },
     /// The text names no variant.
-    #[error("unknown rule {0:?} (freestyle, standard, renju, caro)")]
+    #[error("unknown rule {0:?} (freestyle, standard, renju, caro, caro-overlines)")]
     UnknownVariant(String),
     /// The text is not `<variant> <w>x<h>`.
     #[error("bad rules text {0:?}: expected e.g. \"renju 15x15\"")]
@@ -134,6 +140,7 @@ impl Rules {
             (Variant::Freestyle, _) | (Variant::Renju, Side::Second) => WinKind::FiveOrMore,
             (Variant::Standard, _) | (Variant::Renju, Side::First) => WinKind::ExactlyFive,
             (Variant::Caro, _) => WinKind::UnblockedFive,
+            (Variant::CaroOverlines, _) => WinKind::UnblockedFiveOrMore,
         }
     }
 
@@ -151,6 +158,7 @@ impl fmt::Display for Variant {
             Variant::Standard => "standard",
             Variant::Renju => "renju",
             Variant::Caro => "caro",
+            Variant::CaroOverlines => "caro-overlines",
         })
     }
 }
@@ -163,6 +171,7 @@ impl FromStr for Variant {
             "standard" | "exact" => Ok(Variant::Standard),
             "renju" => Ok(Variant::Renju),
             "caro" => Ok(Variant::Caro),
+            "caro-overlines" => Ok(Variant::CaroOverlines),
             _ => Err(RulesError::UnknownVariant(text.to_string())),
         }
     }

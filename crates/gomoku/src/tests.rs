@@ -94,16 +94,33 @@ fn hand_built_renju_cases() {
 fn win_conditions_per_variant() {
     // Black builds XXXX.X on row 7 with white far away, then fills the gap: six in a row.
     let moves = [(3, 7), (0, 0), (4, 7), (0, 2), (5, 7), (0, 4), (6, 7), (0, 6), (8, 7), (0, 8)];
-    for (variant, wins) in [(Variant::Freestyle, true), (Variant::Standard, false), (Variant::Caro, false)] {
+    let variants = [
+        (Variant::Freestyle, true),
+        (Variant::Standard, false),
+        (Variant::Caro, false),
+        (Variant::CaroOverlines, true),
+    ];
+    for (variant, wins) in variants {
         let mut board = board_from(Rules::FREESTYLE_15.with_variant(variant), &moves);
         board.play(Point::new(7, 7));
         assert_eq!(board.outcome().is_some(), wins, "{variant}");
     }
     // Caro: a five blocked at both ends by white does not win; at the edge it does.
     let blocked = [(3, 7), (2, 7), (4, 7), (8, 7), (5, 7), (0, 0), (6, 7), (0, 2)];
-    let mut caro = board_from(Rules::CARO_15, &blocked);
-    caro.play(Point::new(7, 7));
-    assert_eq!(caro.outcome(), None);
+    for variant in [Variant::Caro, Variant::CaroOverlines] {
+        let mut caro = board_from(Rules::CARO_15.with_variant(variant), &blocked);
+        caro.play(Point::new(7, 7));
+        assert_eq!(caro.outcome(), None, "{variant}");
+    }
+    // Caro with overlines: six blocked at both ends does not win either; six open at one end does.
+    let six_blocked = [(2, 7), (1, 7), (3, 7), (9, 7), (4, 7), (0, 0), (5, 7), (0, 2), (6, 7), (0, 4)];
+    let mut overlines = board_from(Rules::CARO_15.with_variant(Variant::CaroOverlines), &six_blocked);
+    overlines.play(Point::new(8, 7));
+    assert_eq!(overlines.outcome(), None);
+    let six_open = [(2, 7), (1, 7), (3, 7), (0, 0), (4, 7), (0, 2), (5, 7), (0, 4), (6, 7), (0, 6)];
+    let mut overlines = board_from(Rules::CARO_15.with_variant(Variant::CaroOverlines), &six_open);
+    overlines.play(Point::new(7, 7));
+    assert_eq!(overlines.outcome(), Some(Outcome::Win(Side::First)));
     let mut standard = board_from(Rules::STANDARD_15, &blocked);
     standard.play(Point::new(7, 7));
     assert_eq!(standard.outcome(), Some(Outcome::Win(Side::First)));

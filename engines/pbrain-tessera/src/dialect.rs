@@ -49,6 +49,7 @@ impl Dialect for Gomoku {
             RuleCode::Standard => Variant::Standard,
             RuleCode::Renju => Variant::Renju,
             RuleCode::Caro => Variant::Caro,
+            RuleCode::CaroOverlines => Variant::CaroOverlines,
         };
         let mut board = Board::new(Rules::new(variant, width, height)?);
         board.set_network(self.network.clone());

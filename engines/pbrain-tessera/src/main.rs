@@ -20,8 +20,9 @@ struct Cli {
     /// Transposition table in MiB (INFO max_memory may lower it).
     #[arg(long, default_value_t = 128)]
     hash: usize,
-    /// Log level (to stderr or --log-file, never stdout).
-    #[arg(long, default_value = "warn")]
+    /// Log level (to stderr or --log-file, never stdout). Off unless asked for: Piskvork reads a
+    /// brain's stderr as if it were protocol output.
+    #[arg(long, default_value = "off")]
     log_level: String,
     /// Write logs to this file.
     #[arg(long)]

@@ -11,8 +11,12 @@ pub enum RuleCode {
     Standard,
     /// Renju (bit 4; Yixin-Board and Rapfi send 2).
     Renju,
-    /// Caro: a five blocked at both ends does not win (bit 8).
+    /// Caro: exactly five wins, unless blocked at both ends (bits 8 and 1: Piskvork's 9,
+    /// "standard Caro").
     Caro,
+    /// Caro with overlines: five or more wins, unless blocked at both ends (bit 8 without bit 1:
+    /// Piskvork's 8).
+    CaroOverlines,
 }
 
 impl RuleCode {
@@ -24,7 +28,8 @@ impl RuleCode {
             5 | 6 => RuleCode::Freestyle,
             2 => RuleCode::Renju,
             n if n & 4 != 0 => RuleCode::Renju,
-            n if n & 8 != 0 => RuleCode::Caro,
+            n if n & 8 != 0 && n & 1 != 0 => RuleCode::Caro,
+            n if n & 8 != 0 => RuleCode::CaroOverlines,
             n if n & 1 != 0 => RuleCode::Standard,
             _ => RuleCode::Freestyle,
         }
@@ -82,6 +87,6 @@ mod tests {
     fn rule_numbers_in_the_wild() {
         let decoded: Vec<RuleCode> = [0, 1, 2, 3, 4, 5, 6, 8, 9].into_iter().map(RuleCode::from_number).collect();
         use RuleCode::*;
-        assert_eq!(decoded, [Freestyle, Standard, Renju, Standard, Renju, Freestyle, Freestyle, Caro, Caro]);
+        assert_eq!(decoded, [Freestyle, Standard, Renju, Standard, Renju, Freestyle, Freestyle, CaroOverlines, Caro]);
     }
 }

@@ -18,12 +18,34 @@ pub struct TimeSettings {
     pub left_ms: Option<i64>,
     /// `max_memory` in bytes, 0 = no limit.
     pub max_memory: i64,
+    /// What the manager charges a move beyond our search (its pipes and bookkeeping; Piskvork
+    /// reads a byte at a time), in milliseconds, as measured from its `time_left` (`None` until
+    /// measured).
+    pub overhead_ms: Option<i64>,
+}
+
+impl TimeSettings {
+    /// Takes in one measurement of the manager's cost of a move: the `time_left` it lost minus
+    /// our search's time. Averaged, so that one slow move of the machine does not rule the rest.
+    pub fn observe_overhead(&mut self, observed_ms: i64) {
+        // Outside this range it is no measurement (a new game, a clock the manager reset).
+        if !(0..=5_000).contains(&observed_ms) {
+            return;
+        }
+        self.overhead_ms = Some(self.overhead_ms.map_or(observed_ms, |mean| (mean + observed_ms + 1) / 2));
+    }
 }
 
 impl Default for TimeSettings {
     fn default() -> Self {
         // Gomocup's usual league values until the manager says otherwise.
-        TimeSettings { turn_ms: 30_000, match_ms: 180_000, left_ms: None, max_memory: 350 * 1024 * 1024 }
+        TimeSettings {
+            turn_ms: 30_000,
+            match_ms: 180_000,
+            left_ms: None,
+            max_memory: 350 * 1024 * 1024,
+            overhead_ms: None,
+        }
     }
 }
 
@@ -34,7 +56,10 @@ impl<D: Dialect> Session<D> {
         match (key, number) {
             ("timeout_turn", Some(ms)) => self.time.turn_ms = ms.max(0),
             ("timeout_match", Some(ms)) => self.time.match_ms = ms.max(0),
-            ("time_left", Some(ms)) => self.time.left_ms = Some(ms),
+            ("time_left", Some(ms)) => {
+                self.time.left_ms = Some(ms);
+                self.clock_sent = true;
+            }
             ("max_memory", Some(bytes)) => {
                 self.time.max_memory = bytes.max(0);
                 self.options.hash_mb = hash_mb_for(self.time.max_memory);
@@ -68,22 +93,34 @@ impl<D: Dialect> Session<D> {
 const SAFETY: Duration = Duration::from_millis(60);
 /// Moves we expect to still play, for sharing out the match time.
 const MOVES_TO_PLAN: i64 = 12;
+/// Moves the match time always keeps room for, each at the floor plus the manager's cost: a long
+/// game (caro runs past 70 moves a side) must not find its clock spent on the manager's overhead.
+const RESERVED_MOVES: i64 = 25;
+/// The shortest search.
+const FLOOR_MS: i64 = 5;
 
-/// The time to spend on one move: within the turn limit and a share of the match time left.
+/// The time to spend on one move: within the turn limit and a share of the match time left, both
+/// less what the manager charges a move beyond our search.
 #[must_use]
 pub fn move_budget(settings: &TimeSettings) -> Duration {
-    let floor = Duration::from_millis(5);
+    let floor = Duration::from_millis(FLOOR_MS as u64);
     if settings.turn_ms == 0 {
         return floor;
     }
-    let mut budget = if settings.turn_ms > 0 { Duration::from_millis(settings.turn_ms as u64) } else { Duration::MAX };
+    let overhead = settings.overhead_ms.unwrap_or(0);
+    let mut budget = if settings.turn_ms > 0 {
+        Duration::from_millis((settings.turn_ms - overhead).max(FLOOR_MS) as u64)
+    } else {
+        Duration::MAX
+    };
     let limited_match = settings.match_ms > 0 || settings.left_ms.is_some_and(|left| left < i64::from(i32::MAX));
     if limited_match {
         let left = settings.left_ms.unwrap_or(settings.match_ms);
-        if left <= 0 {
+        let spendable = left.saturating_sub(RESERVED_MOVES * (FLOOR_MS + overhead));
+        if spendable <= 0 {
             return floor;
         }
-        budget = budget.min(Duration::from_millis((left / MOVES_TO_PLAN).max(1) as u64));
+        budget = budget.min(Duration::from_millis((spendable / MOVES_TO_PLAN).max(1) as u64));
     }
     if budget == Duration::MAX {
         budget = Duration::from_secs(30);
@@ -119,7 +156,8 @@ mod tests {
 
     #[test]
     fn budgets_respect_turn_and_match_time() {
-        let mut settings = TimeSettings { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000), max_memory: 0 };
+        let mut settings =
+            TimeSettings { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000), ..TimeSettings::default() };
         assert!(
             move_budget(&settings) <= Duration::from_millis(5000) && move_budget(&settings) >= Duration::from_secs(4)
         );
@@ -130,9 +168,32 @@ mod tests {
         settings.turn_ms = 0;
         settings.left_ms = Some(100_000);
         assert_eq!(move_budget(&settings), Duration::from_millis(5));
-        let unlimited = TimeSettings { turn_ms: 1000, match_ms: 0, left_ms: Some(2_147_483_647), max_memory: 0 };
+        let unlimited =
+            TimeSettings { turn_ms: 1000, match_ms: 0, left_ms: Some(2_147_483_647), ..TimeSettings::default() };
         assert!(move_budget(&unlimited) >= Duration::from_millis(900));
         assert_eq!(hash_mb_for(350 * 1024 * 1024), 155);
+    }
+
+    #[test]
+    fn the_managers_cost_per_move_comes_off_the_turn_and_keeps_a_reserve() {
+        let mut settings =
+            TimeSettings { turn_ms: 1000, match_ms: 20_000, left_ms: Some(20_000), ..TimeSettings::default() };
+        let before = move_budget(&settings);
+        // Piskvork charged 120 ms and 100 ms beyond our searches: 110 ms a move.
+        settings.observe_overhead(120);
+        settings.observe_overhead(100);
+        assert_eq!(settings.overhead_ms, Some(110));
+        settings.observe_overhead(-40); // no measurement: the clock was reset
+        settings.observe_overhead(60_000);
+        assert_eq!(settings.overhead_ms, Some(110));
+        assert!(move_budget(&settings) < before);
+        settings.left_ms = Some(100_000);
+        assert!(move_budget(&settings) <= Duration::from_millis(890), "the turn less the manager's cost");
+        // Little time left: kept for the moves to come, each at the floor plus the manager's cost.
+        settings.left_ms = Some(25 * (5 + 110));
+        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        settings.left_ms = Some(25 * (5 + 110) + 1200);
+        assert!(move_budget(&settings) <= Duration::from_millis(100));
         assert_eq!(hash_mb_for(i64::MAX), memory::max_table_mb());
         assert_eq!(hash_mb_for_size(64 * 1024, 0), 64);
         assert_eq!(hash_mb_for_size(i64::MAX, 350 * 1024 * 1024), 155);

@@ -6,6 +6,7 @@
 
 use std::io::Read;
 use std::sync::Arc;
+use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
@@ -76,6 +77,15 @@ pub struct Session<D: Dialect> {
     pub(crate) max_nodes: Option<u64>,
     /// Our moves chosen by finished searches, not yet put on `game`.
     pub(crate) ours: Queue<Move<D>>,
+    /// Whether `INFO time_left` came since our last search (then it measures that move's cost).
+    pub(crate) clock_sent: bool,
+    /// Our last move's search: the `time_left` it started from and the time it took (written when
+    /// the search ends), to measure what the manager charged beyond it.
+    pub(crate) last_search: Arc<Mutex<Option<(i64, Duration)>>>,
+    /// A note from before the first `START` (a table smaller than asked for), said with its `OK`:
+    /// nothing may come before the manager's first command is answered, and managers such as
+    /// Piskvork read the engine's stderr as protocol lines.
+    startup_note: Option<String>,
 }
 
 impl<D: Dialect> LineSession for Session<D> {
@@ -117,10 +127,7 @@ impl<D: Dialect> Session<D> {
     /// A session writing to `out`.
     pub fn new(dialect: D, options: EngineOptions, out: Output) -> Self {
         let searcher = dialect.new_searcher(&options);
-        if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted)) {
-            // Said in the log: nothing may come before the manager's first command is answered.
-            tracing::warn!("{note}");
-        }
+        let startup_note = searcher.memory_mb().and_then(|granted| memory::clamp_note(options.hash_mb, granted));
         Session {
             dialect: Arc::new(dialect),
             engine: Engine::new(searcher),
@@ -137,6 +144,9 @@ impl<D: Dialect> Session<D> {
             max_depth: None,
             max_nodes: None,
             ours: Arc::new(Mutex::new(Vec::new())),
+            clock_sent: false,
+            last_search: Arc::new(Mutex::new(None)),
+            startup_note,
         }
     }
 
@@ -277,7 +287,11 @@ impl<D: Dialect> Session<D> {
                 self.game = Some(game);
                 self.stones.clear();
                 self.engine.call(|searcher| searcher.clear());
+                *self.last_search.lock() = None;
                 self.out.line(Response::Ok);
+                if let Some(note) = self.startup_note.take() {
+                    self.out.line(Response::Message(note));
+                }
             }
             Err(error) => {
                 self.game = None;

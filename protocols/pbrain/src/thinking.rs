@@ -1,8 +1,13 @@
-//! The thinking half of the pbrain session: one search per request, its `MESSAGE` lines while it
-//! runs, and the answer (a move, `SWAP`, or a `YXNBEST` suggestion) printed when it ends.
+//! The thinking half of the pbrain session: one search per request and the answer (a move, `SWAP`,
+//! or a `YXNBEST` suggestion) printed when it ends, after one `MESSAGE` line with the search's
+//! last depth, score and line. Yixin-Board's `show_detail` asks for every depth as it comes and
+//! the realtime markers; managers get the one line only, since Piskvork reads a byte at a time
+//! and charges the reading to the engine's clock (with thirty lines a move, a quarter second).
 
 use std::sync::Arc;
 use std::time::Duration;
+
+use parking_lot::Mutex;
 
 use tessera_core::{memory, Limits, Notation, Report, Score, SearchResult, Searcher};
 
@@ -38,6 +43,7 @@ impl<D: Dialect> Session<D> {
             }
             self.applied_options = Some(options);
         }
+        self.measure_the_managers_cost();
         let budget = move_budget(&self.time);
         let limits = Limits {
             move_time: Some(budget),
@@ -46,29 +52,32 @@ impl<D: Dialect> Session<D> {
             report_interval: Some(Duration::from_millis(500)),
             ..Limits::none()
         };
+        // The last depth's line, said with the move unless every depth is said as it comes.
+        let summary = Arc::new(Mutex::new(None::<Response>));
         let sink = {
             let out = self.out.clone();
             let root = game.clone();
             let show_detail = self.show_detail;
+            let summary = Arc::clone(&summary);
             move |report: Report<Move<D>>| match report {
                 Report::Info(info) => {
                     let notation = D::Notation::default();
                     let pv = notation.format_line(&root, &info.pv);
-                    let mut lines = vec![Response::Message(format!(
+                    let line = Response::Message(format!(
                         "depth {} eval {} nodes {} nps {} pv {}",
                         info.depth,
                         score_text(info.score),
                         info.nodes,
                         info.nps(),
                         pv.join(" ")
-                    ))];
-                    if show_detail {
-                        if let Some(&best) = info.pv.first() {
-                            lines.push(Response::Message(format!(
-                                "REALTIME BEST {}",
-                                notation.format_move(&root, best)
-                            )));
-                        }
+                    ));
+                    if !show_detail {
+                        *summary.lock() = Some(line);
+                        return;
+                    }
+                    let mut lines = vec![line];
+                    if let Some(&best) = info.pv.first() {
+                        lines.push(Response::Message(format!("REALTIME BEST {}", notation.format_move(&root, best))));
                     }
                     out.lines(lines);
                 }
@@ -85,26 +94,42 @@ impl<D: Dialect> Session<D> {
             let dialect = Arc::clone(&self.dialect);
             let ours = Arc::clone(&self.ours);
             let root = game.clone();
+            let last_search = Arc::clone(&self.last_search);
+            let left_before = self.time.left_ms;
             move |result: SearchResult<Move<D>>| {
                 let Some((best, (x, y))) = result.best.and_then(|mv| Some((mv, coordinates::<D>(&root, mv)?))) else {
                     out.line(Response::Error("no legal move".into()));
                     return;
                 };
-                match answer {
-                    Answer::SwapOrMove if dialect.prefers_swap(result.score) => out.line(Response::Swap),
-                    Answer::Analysis => out.line(Response::Move(x, y)),
+                *last_search.lock() = left_before.map(|left| (left, result.time));
+                let summary = summary.lock().take();
+                let answer = match answer {
+                    Answer::SwapOrMove if dialect.prefers_swap(result.score) => Response::Swap,
+                    Answer::Analysis => Response::Move(x, y),
                     Answer::Move | Answer::SwapOrMove => {
                         // Queue the move before printing it: the manager's next command may come at once.
                         ours.lock().push(best);
-                        out.line(Response::Move(x, y));
+                        Response::Move(x, y)
                     }
-                }
+                };
+                out.lines(summary.into_iter().chain([answer]));
             }
         };
         if self.show_detail {
             self.out.line(Response::Message("REALTIME REFRESH".into()));
         }
         self.engine.go(game, limits, sink, done);
+    }
+
+    /// Our last move cost the manager's clock the `time_left` it lost since; what our search did
+    /// not take of it is the manager's cost of a move, which later budgets leave room for.
+    fn measure_the_managers_cost(&mut self) {
+        let last = self.last_search.lock().take();
+        if let (Some((left_before, searched)), Some(left_now), true) = (last, self.time.left_ms, self.clock_sent) {
+            let searched_ms = i64::try_from(searched.as_millis()).unwrap_or(i64::MAX);
+            self.time.observe_overhead(left_before.saturating_sub(left_now).saturating_sub(searched_ms));
+        }
+        self.clock_sent = false;
     }
 }
 

@@ -20,7 +20,8 @@ pub fn rule_number(variant: Variant) -> u32 {
         Variant::Freestyle => 0,
         Variant::Standard => 1,
         Variant::Renju => 4,
-        Variant::Caro => 8,
+        Variant::Caro => 9,
+        Variant::CaroOverlines => 8,
     }
 }
 

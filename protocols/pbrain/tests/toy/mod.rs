@@ -31,11 +31,13 @@ impl Notation for Points {
     }
 }
 
-/// Tic-tac-toe over pbrain; `roots` collects the root of every search.
+/// Tic-tac-toe over pbrain; `roots` collects the root of every search, `move_times` its time.
 #[derive(Default)]
 pub struct Toy {
     /// The root of every search started.
     pub roots: Arc<Mutex<Vec<TicTacToe>>>,
+    /// The move time every search was given.
+    pub move_times: Arc<Mutex<Vec<Option<std::time::Duration>>>>,
 }
 
 impl Dialect for Toy {
@@ -48,9 +50,10 @@ impl Dialect for Toy {
         Identity { name: "toy".into(), ..Identity::tessera("1") }
     }
     fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher {
-        let roots = Arc::clone(&self.roots);
-        Watched::new(AlphaBeta::new(options, 5), move |root: &TicTacToe, _: &_| {
+        let (roots, move_times) = (Arc::clone(&self.roots), Arc::clone(&self.move_times));
+        Watched::new(AlphaBeta::new(options, 5), move |root: &TicTacToe, limits: &tessera_core::Limits<u8>| {
             roots.lock().expect("not poisoned").push(root.clone());
+            move_times.lock().expect("not poisoned").push(limits.move_time);
         })
     }
     fn new_game(&self, width: u32, height: u32, _rule: RuleCode) -> Result<TicTacToe, IllegalMove> {
