@@ -17,15 +17,39 @@
 # With OUT_DIR, the build happens in OUT_DIR/build (the checkout stays clean), the binary is copied
 # to OUT_DIR/pbrain-rapfi and that path is printed; without it, the build is SRC_DIR/build-tessera.
 #
-# Usage: [JOBS=N] scripts/build-rapfi.sh SRC_DIR [OUT_DIR]     (JOBS: parallel compiles, default 2;
-#        on a shared machine: JOBS=1 nice -n 10 scripts/build-rapfi.sh …)
+# `--windows` cross-compiles `pbrain-rapfi.exe` for 64-bit Windows with mingw-w64 instead (a second
+# pbrain engine for Piskvork under Wine: scripts/gomocup-under-wine.sh), through a CMake toolchain
+# file written into the build folder. It uses the posix thread model of mingw-w64's g++ (Rapfi
+# needs std::thread, which GCC 12's win32 model lacks), links statically (Rapfi's CMake does so on
+# Windows without the command modules: no DLLs beside the .exe), and, since CMake cannot probe the
+# host's instruction sets when cross-compiling, turns on SSE and AVX2 when this machine has them
+# (the .exe runs here under Wine); the build folder is then OUT_DIR/build-windows (or
+# SRC_DIR/build-tessera-windows). The same rule about config.toml holds: Piskvork starts a brain in
+# a fresh temporary folder, where none is.
+#
+# Usage: [JOBS=N] scripts/build-rapfi.sh [--windows] SRC_DIR [OUT_DIR]   (JOBS: parallel compiles,
+#        default 2; on a shared machine: JOBS=1 nice -n 10 scripts/build-rapfi.sh …)
+#        --windows needs mingw-w64: apt-get install g++-mingw-w64-x86-64 gcc-mingw-w64-x86-64
 set -euo pipefail
-src=${1:?usage: scripts/build-rapfi.sh SRC_DIR [OUT_DIR]}
+usage="usage: scripts/build-rapfi.sh [--windows] SRC_DIR [OUT_DIR]"
+windows=
+if [ "${1:-}" = --windows ]; then
+  windows=1
+  shift
+fi
+src=${1:?$usage}
 out=${2:-}
 [ -f "$src/Rapfi/CMakeLists.txt" ] && [ -f "$src/Rapfi/internalConfig.cpp" ] \
   || { echo "$src is not a Rapfi checkout (no Rapfi/CMakeLists.txt, Rapfi/internalConfig.cpp)" >&2; exit 1; }
-for tool in cmake c++; do
-  command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install cmake g++)" >&2; exit 1; }
+if [ -n "$windows" ]; then
+  tools=(cmake x86_64-w64-mingw32-gcc-posix x86_64-w64-mingw32-g++-posix)
+  install="apt-get install cmake g++-mingw-w64-x86-64 gcc-mingw-w64-x86-64"
+else
+  tools=(cmake c++)
+  install="apt-get install cmake g++"
+fi
+for tool in "${tools[@]}"; do
+  command -v "$tool" >/dev/null || { echo "$tool is not installed ($install)" >&2; exit 1; }
 done
 src=$(cd "$src" && pwd)
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,15 +67,44 @@ if [ -n "$out" ]; then
 else
   build=$src/build-tessera
 fi
+name=pbrain-rapfi
+cmake_args=(-DCMAKE_BUILD_TYPE=Release -DNO_COMMAND_MODULES=ON)
+if [ -n "$windows" ]; then
+  build=$build-windows
+  name=pbrain-rapfi.exe
+  mkdir -p "$build"
+  cat >"$build/mingw-w64.cmake" <<'EOF'
+# Written by Tessera's scripts/build-rapfi.sh --windows.
+set(CMAKE_SYSTEM_NAME Windows)
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+set(CMAKE_C_COMPILER x86_64-w64-mingw32-gcc-posix)
+set(CMAKE_CXX_COMPILER x86_64-w64-mingw32-g++-posix)
+set(CMAKE_RC_COMPILER x86_64-w64-mingw32-windres)
+set(CMAKE_FIND_ROOT_PATH /usr/x86_64-w64-mingw32)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+EOF
+  # main.cpp includes <Windows.h>; mingw-w64's header is windows.h, and Linux file names are
+  # case-sensitive: a one-line Windows.h in the build folder forwards to it.
+  mkdir -p "$build/include"
+  echo '#include <windows.h>' >"$build/include/Windows.h"
+  cpu_has() { grep -qw "$1" /proc/cpuinfo; }
+  sse=OFF avx2=OFF
+  cpu_has sse4_1 && sse=ON
+  cpu_has avx2 && cpu_has fma && avx2=ON
+  cmake_args+=(-DCMAKE_TOOLCHAIN_FILE="$build/mingw-w64.cmake" -DCMAKE_CXX_FLAGS="-I$build/include"
+    -DUSE_SSE=$sse -DUSE_AVX2=$avx2)
+fi
 # Build output goes to stderr so that stdout carries only the binary's path.
-cmake -S "$src/Rapfi" -B "$build" -DCMAKE_BUILD_TYPE=Release -DNO_COMMAND_MODULES=ON >&2
+cmake -S "$src/Rapfi" -B "$build" "${cmake_args[@]}" >&2
 cmake --build "$build" --parallel "${JOBS:-2}" >&2
-binary=$build/pbrain-rapfi
-[ -x "$binary" ] || { echo "the build left no $binary" >&2; exit 1; }
+binary=$build/$name
+[ -f "$binary" ] || { echo "the build left no $binary" >&2; exit 1; }
 
 if [ -n "$out" ]; then
   cp "$binary" "$out/"
-  binary=$out/pbrain-rapfi
+  binary=$out/$name
 fi
 [ -e "$(dirname "$binary")/config.toml" ] && echo "warning: $(dirname "$binary")/config.toml would replace the classical configuration" >&2
 echo "$binary"
