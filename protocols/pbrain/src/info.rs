@@ -93,16 +93,16 @@ impl<D: Dialect> Session<D> {
 const SAFETY: Duration = Duration::from_millis(60);
 /// Moves we expect to still play, for sharing out the match time.
 const MOVES_TO_PLAN: i64 = 12;
-/// Moves the match time always keeps room for, each at the floor plus the manager's cost: a long
-/// game (caro runs past 70 moves a side) must not find its clock spent on the manager's overhead.
-const RESERVED_MOVES: i64 = 25;
 /// The shortest search.
 const FLOOR_MS: i64 = 5;
 
 /// The time to spend on one move: within the turn limit and a share of the match time left, both
-/// less what the manager charges a move beyond our search.
+/// less what the manager charges a move beyond our search. The match time always keeps room for
+/// `our_moves_left` more moves (at most: half the empty points) at the floor plus the manager's
+/// cost: a long game (caro and renju run past 90 moves a side) must not find its clock spent on
+/// the manager's overhead, and a lost game on time is the worst move there is.
 #[must_use]
-pub fn move_budget(settings: &TimeSettings) -> Duration {
+pub fn move_budget(settings: &TimeSettings, our_moves_left: i64) -> Duration {
     let floor = Duration::from_millis(FLOOR_MS as u64);
     if settings.turn_ms == 0 {
         return floor;
@@ -116,7 +116,7 @@ pub fn move_budget(settings: &TimeSettings) -> Duration {
     let limited_match = settings.match_ms > 0 || settings.left_ms.is_some_and(|left| left < i64::from(i32::MAX));
     if limited_match {
         let left = settings.left_ms.unwrap_or(settings.match_ms);
-        let spendable = left.saturating_sub(RESERVED_MOVES * (FLOOR_MS + overhead));
+        let spendable = left.saturating_sub(our_moves_left.max(0).saturating_mul(FLOOR_MS + overhead));
         if spendable <= 0 {
             return floor;
         }
@@ -154,23 +154,27 @@ pub fn hash_mb_for_size(hash_size_kb: i64, max_memory: i64) -> usize {
 mod tests {
     use super::*;
 
+    /// Our moves left at most in the tests' games.
+    const MOVES_LEFT: i64 = 25;
+
     #[test]
     fn budgets_respect_turn_and_match_time() {
         let mut settings =
             TimeSettings { turn_ms: 5000, match_ms: 120_000, left_ms: Some(120_000), ..TimeSettings::default() };
         assert!(
-            move_budget(&settings) <= Duration::from_millis(5000) && move_budget(&settings) >= Duration::from_secs(4)
+            move_budget(&settings, MOVES_LEFT) <= Duration::from_millis(5000)
+                && move_budget(&settings, MOVES_LEFT) >= Duration::from_secs(4)
         );
         settings.left_ms = Some(6000);
-        assert!(move_budget(&settings) <= Duration::from_millis(500));
+        assert!(move_budget(&settings, MOVES_LEFT) <= Duration::from_millis(500));
         settings.left_ms = Some(-20);
-        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        assert_eq!(move_budget(&settings, MOVES_LEFT), Duration::from_millis(5));
         settings.turn_ms = 0;
         settings.left_ms = Some(100_000);
-        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        assert_eq!(move_budget(&settings, MOVES_LEFT), Duration::from_millis(5));
         let unlimited =
             TimeSettings { turn_ms: 1000, match_ms: 0, left_ms: Some(2_147_483_647), ..TimeSettings::default() };
-        assert!(move_budget(&unlimited) >= Duration::from_millis(900));
+        assert!(move_budget(&unlimited, MOVES_LEFT) >= Duration::from_millis(900));
         assert_eq!(hash_mb_for(350 * 1024 * 1024), 155);
     }
 
@@ -178,7 +182,7 @@ mod tests {
     fn the_managers_cost_per_move_comes_off_the_turn_and_keeps_a_reserve() {
         let mut settings =
             TimeSettings { turn_ms: 1000, match_ms: 20_000, left_ms: Some(20_000), ..TimeSettings::default() };
-        let before = move_budget(&settings);
+        let before = move_budget(&settings, MOVES_LEFT);
         // Piskvork charged 120 ms and 100 ms beyond our searches: 110 ms a move.
         settings.observe_overhead(120);
         settings.observe_overhead(100);
@@ -186,14 +190,36 @@ mod tests {
         settings.observe_overhead(-40); // no measurement: the clock was reset
         settings.observe_overhead(60_000);
         assert_eq!(settings.overhead_ms, Some(110));
-        assert!(move_budget(&settings) < before);
+        assert!(move_budget(&settings, MOVES_LEFT) < before);
         settings.left_ms = Some(100_000);
-        assert!(move_budget(&settings) <= Duration::from_millis(890), "the turn less the manager's cost");
+        assert!(move_budget(&settings, MOVES_LEFT) <= Duration::from_millis(890), "the turn less the manager's cost");
         // Little time left: kept for the moves to come, each at the floor plus the manager's cost.
         settings.left_ms = Some(25 * (5 + 110));
-        assert_eq!(move_budget(&settings), Duration::from_millis(5));
+        assert_eq!(move_budget(&settings, MOVES_LEFT), Duration::from_millis(5));
         settings.left_ms = Some(25 * (5 + 110) + 1200);
-        assert!(move_budget(&settings) <= Duration::from_millis(100));
+        assert!(move_budget(&settings, MOVES_LEFT) <= Duration::from_millis(100));
+    }
+
+    #[test]
+    fn a_game_that_fills_the_board_keeps_its_clock() {
+        // A renju game under Piskvork at 1 s a move and 20 s a game, each move costing 60 ms
+        // beyond the search: every move until the board is full must fit in the clock.
+        let mut settings =
+            TimeSettings { turn_ms: 1000, match_ms: 20_000, left_ms: Some(20_000), ..TimeSettings::default() };
+        let overhead = 60;
+        let mut empty = 15 * 15;
+        while empty > 0 {
+            let spent = i64::try_from(move_budget(&settings, (empty + 1) / 2).as_millis()).unwrap() + overhead;
+            let left = settings.left_ms.unwrap() - spent;
+            assert!(left >= 0, "clock spent with {empty} points empty");
+            settings.left_ms = Some(left);
+            settings.observe_overhead(overhead);
+            empty -= 2;
+        }
+    }
+
+    #[test]
+    fn tables_take_what_the_memory_limit_leaves() {
         assert_eq!(hash_mb_for(i64::MAX), memory::max_table_mb());
         assert_eq!(hash_mb_for_size(64 * 1024, 0), 64);
         assert_eq!(hash_mb_for_size(i64::MAX, 350 * 1024 * 1024), 155);

@@ -44,7 +44,9 @@ impl<D: Dialect> Session<D> {
             self.applied_options = Some(options);
         }
         self.measure_the_managers_cost();
-        let budget = move_budget(&self.time);
+        let (width, height) = self.size.unwrap_or_default();
+        let empty = i64::from(width * height).saturating_sub(self.stones.len() as i64);
+        let budget = move_budget(&self.time, (empty + 1) / 2);
         let limits = Limits {
             move_time: Some(budget),
             depth: self.max_depth,
