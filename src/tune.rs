@@ -20,7 +20,7 @@ pub enum TuneGame {
     Chess,
     /// Xiangqi: `crates/xiangqi/src/eval/weights.rs`.
     Xiangqi,
-    /// Gomoku and renju: `crates/gomoku/src/weights.rs`.
+    /// Gomoku and renju: `crates/gomoku/src/eval/weights.rs`.
     Gomoku,
 }
 
