@@ -99,7 +99,7 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
             weights_source(&fit::<tessera_chess::Board>(args, &settings, &current_weights())?)
         }
         TuneGame::Xiangqi => {
-            use tessera_xiangqi::eval::tuning::{current_weights, weights_source};
+            use tessera_xiangqi::tuning::{current_weights, weights_source};
             weights_source(&fit::<tessera_xiangqi::Position>(args, &settings, &current_weights())?)
         }
         TuneGame::Gomoku => {
