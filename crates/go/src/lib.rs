@@ -4,10 +4,10 @@
 //! - [`Position`]: board + [`Rules`] + history (undo, superko, two passes end the game); implements
 //!   core's [`tessera_core::Game`] and, in [`playout`], [`tessera_core::Playout`] for MCTS.
 //! - [`score`]: area scoring and seki; [`playout`]: playouts and the ownership averaged over them;
-//!   [`atari`]: self-ataris; [`life`]: the referee's dead stones and
-//!   final score; [`handicap`]: GNU Go's placement;
-//!   [`sgf`]: records; [`notation`]: GTP vertices; [`policy`]: what our player decides beyond the
-//!   search (rules by name, handicap, scoring for controllers, passing and resigning).
+//!   [`atari`]: self-ataris; [`life`]: the referee's dead stones and final score; [`handicap`]: GNU
+//!   Go's placement; [`sgf`]: records; [`notation`]: GTP vertices; [`policy`]: what our player
+//!   decides beyond the search (rules by name, handicap, scoring for controllers, passing and
+//!   resigning).
 //!
 //! Modules, bottom-up: board → rules → atari → pattern → learned → handicap → ladder → score →
 //! position → notation → display → sgf → komi → priors → features → network → playout → life →
