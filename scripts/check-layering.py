@@ -12,9 +12,12 @@ Every workspace package falls in one layer, by its folder:
 
 A game never depends on a protocol or another game, a protocol never on a game or another
 protocol, in any target: normal, build and dev-dependencies alike (a protocol tests itself on
-core's toy games). Run from anywhere in the workspace:
+core's toy games). Inside each crate the same holds for modules: the check also runs
+scripts/check-module-circles.py (no import circle among a crate's modules; see there). Run from
+anywhere in the workspace:
 
-    scripts/check-layering.py            check the rules and that docs/architecture.md's diagram is current
+    scripts/check-layering.py            check the rules, the modules of each crate, and that
+                                         docs/architecture.md's diagram is current
     scripts/check-layering.py --write    regenerate the diagram in docs/architecture.md
     scripts/check-layering.py --print    print the diagram
 """
@@ -142,7 +145,10 @@ def main() -> int:
         print(f"layering: {error}", file=sys.stderr)
     if not errors:
         print(f"layering: {len(layers)} packages, {len(found)} dependencies, all pointing the allowed way")
-    return 1 if errors else 0
+    # The same rule one level down: modules inside each crate (a script of its own, runnable alone).
+    sys.stdout.flush()
+    modules = subprocess.run([sys.executable, str(Path(__file__).with_name("check-module-circles.py"))])
+    return 1 if errors or modules.returncode else 0
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ pub enum TuneGame {
     Chess,
     /// Xiangqi: `crates/xiangqi/src/eval/weights.rs`.
     Xiangqi,
-    /// Gomoku and renju: `crates/gomoku/src/weights.rs`.
+    /// Gomoku and renju: `crates/gomoku/src/eval/weights.rs`.
     Gomoku,
 }
 
@@ -99,7 +99,7 @@ pub fn run(args: &TuneArgs) -> Result<(), TuneCommandError> {
             weights_source(&fit::<tessera_chess::Board>(args, &settings, &current_weights())?)
         }
         TuneGame::Xiangqi => {
-            use tessera_xiangqi::eval::tuning::{current_weights, weights_source};
+            use tessera_xiangqi::tuning::{current_weights, weights_source};
             weights_source(&fit::<tessera_xiangqi::Position>(args, &settings, &current_weights())?)
         }
         TuneGame::Gomoku => {

@@ -384,6 +384,6 @@ fn gomoku_games_are_written_and_read_back() {
 fn gomoku_tuning_runs_and_writes_the_weights_module() {
     let data = temp_file("gomoku-tune.data");
     write_random_gomoku_data(&data);
-    let in_force = include_str!("../crates/gomoku/src/weights.rs");
+    let in_force = include_str!("../crates/gomoku/src/eval/weights.rs");
     tune_one_epoch("gomoku", &data, in_force, "pub(crate) const WAITER_WEIGHT: [i32; SHAPES]");
 }

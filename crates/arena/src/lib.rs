@@ -8,6 +8,10 @@
 //! - [`shard`] cuts a match into slices for several machines and merges their results.
 //! - [`record`] writes games as PGN or SGF, with each move's score and time, and reads them back.
 //! - [`stats`] and [`time_control`] hold the numbers.
+//!
+//! Modules, bottom-up: stats → time_control → openings → process → game → shard → clients →
+//! record → schedule → report.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod clients;
 pub mod game;
@@ -24,7 +28,7 @@ pub use game::{
     play_game, play_game_observed, Adjudication, Contestant, GameRecord, GameSettings, MoveNote, Reply, Termination,
 };
 pub use process::{ClientError, EngineProcess, EngineSpec};
-pub use schedule::{result_of_first, run_match, run_match_shard, ContestantFactory, MatchSettings, Referee, Standings};
+pub use schedule::{result_of_first, run_match, run_match_shard, ContestantFactory, MatchSettings, Referee};
 pub use shard::{GameResult, MergeError, Shard, ShardResults};
-pub use stats::{EloEstimate, Pentanomial, Results, ScoreInterval, Sprt, SprtDecision};
+pub use stats::{EloEstimate, Pentanomial, Results, ScoreInterval, Sprt, SprtDecision, Standings};
 pub use time_control::{GameClocks, TimeControl};

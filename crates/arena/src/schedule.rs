@@ -10,7 +10,7 @@ use tessera_core::{Game, Outcome, Side};
 use crate::game::{play_game, Contestant, GameRecord, GameSettings, Termination};
 use crate::process::ClientError;
 use crate::shard::{GameResult, Shard};
-use crate::stats::{Pentanomial, Results, Sprt, SprtDecision};
+use crate::stats::{Sprt, SprtDecision, Standings};
 
 /// Settings of a whole match.
 #[derive(Clone, Debug)]
@@ -23,17 +23,6 @@ pub struct MatchSettings {
     pub game: GameSettings,
     /// Stop early when this test decides.
     pub sprt: Option<Sprt>,
-}
-
-/// The state of a match, from the first engine's point of view.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Standings {
-    /// Wins, draws and losses of the first engine.
-    pub results: Results,
-    /// Results of complete pairs (same opening, colours swapped).
-    pub pairs: Pentanomial,
-    /// The SPRT log-likelihood ratio and decision, if a test runs.
-    pub sprt: Option<(f64, SprtDecision)>,
 }
 
 /// Makes a contestant for engine 0 (the first engine) or 1; called again after a failure.

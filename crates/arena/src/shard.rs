@@ -10,8 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::schedule::Standings;
-use crate::stats::Sprt;
+use crate::stats::{Sprt, Standings};
 
 /// A slice of a match: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

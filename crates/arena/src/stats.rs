@@ -184,6 +184,17 @@ pub enum SprtDecision {
     AcceptH1,
 }
 
+/// The state of a match, from the first engine's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standings {
+    /// Wins, draws and losses of the first engine.
+    pub results: Results,
+    /// Results of complete pairs (same opening, colours swapped).
+    pub pairs: Pentanomial,
+    /// The SPRT log-likelihood ratio and decision, if a test runs.
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
 /// A sequential probability ratio test of H0: `elo = elo0` against H1: `elo = elo1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {

@@ -7,6 +7,10 @@
 //!   reads UCI and SAN moves; [`perft`] counts move trees.
 //! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks; [`packed`]
 //!   stores positions in training-data files; [`nnue`] gives networks their chess features.
+//!
+//! Modules, bottom-up: types → attacks → moves → board → movegen → fen → eval → nnue → game →
+//! packed → notation → perft → search → bench.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod attacks;
 pub mod bench;

@@ -9,6 +9,10 @@
 //! - [`session`] owns every protocol's read loop ([`serve`]); [`report`] writes perft and bench figures.
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
+//!
+//! Modules, bottom-up: zobrist → rng → memory → threads → moves → score → limits → input → game →
+//! info → time → tt → io → report → search → session → alphabeta → mcts → engine → harness → toys.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod alphabeta;
 pub mod engine;

@@ -5,9 +5,9 @@
 //! training-data writer (`examples/policy_data.rs`) packs them into bytes, so the two can never
 //! see different features.
 
+use crate::atari::self_atari;
 use crate::board::{coordinates, point, Cell, POINTS};
 use crate::ladder;
-use crate::playout::self_atari;
 use crate::position::Position;
 
 /// How many planes [`planes`] reports.

@@ -7,8 +7,8 @@
 //! in atari); the attacker answers with the atari on the liberty that leaves the fewest liberties
 //! to the next extension, never with a stone that could itself be captured.
 
+use crate::atari::self_atari;
 use crate::board::{neighbors, Board, Cell};
-use crate::playout::self_atari;
 
 /// Defender moves read per question; past it the defender is taken to escape. A ladder across a
 /// 25×25 board needs about 50.

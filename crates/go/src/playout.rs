@@ -1,4 +1,5 @@
-//! Fast playouts and the tree's move list: the go side of the MCTS searcher (priors: [`crate::priors`]).
+//! Fast playouts, ownership averaged over them, and the tree's move list: the go side of the MCTS
+//! searcher (priors: [`crate::priors`]).
 //!
 //! The playout policy, in order: capture the string the last move left in atari; save our string
 //! the last move put in atari (by capturing, or extending when that gains liberties); else a 3×3
@@ -9,73 +10,13 @@
 
 use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
 
-use crate::board::{neighbors, Board, Cell, STRIDE};
+use crate::atari::new_string_liberties;
+use crate::board::{neighbors, Board, Cell, POINTS, STRIDE};
 use crate::komi;
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::priors::PriorContext;
 use crate::score::playout_owner;
-
-/// Whether `color` at the empty point `p` leaves the new string with a single liberty or none
-/// (captures aside). Also returns the size the string would have.
-#[must_use]
-pub fn self_atari(board: &Board, p: usize, color: Cell) -> (bool, u32) {
-    let (liberties, stones) = new_string_liberties(board, p, color);
-    (liberties < 2, stones)
-}
-
-/// The distinct liberties, counted up to two, of the string `color` makes by playing at the empty
-/// point `p`, and its stones (1 when it has two or more). A capture counts as two liberties: it
-/// frees some. So 0 means suicide and 1 a self-atari; one pass over the neighbours answers both.
-#[inline]
-fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usize, u32) {
-    if board.empty_neighbors(p) >= 2 {
-        return (2, 1); // the common case, answered by the 3×3 code alone
-    }
-    // At most one liberty is new per neighbour: a friendly neighbour's string has `p` among its
-    // liberties, so of its two (it has at most two here) only one is not `p`. The count is checked
-    // after each neighbour, so it never passes two.
-    let mut libs = [0usize; 2];
-    let mut count = 0;
-    let add = |q: usize, libs: &mut [usize; 2], count: &mut usize| {
-        if q != p && !libs[..*count].contains(&q) {
-            libs[*count] = q;
-            *count += 1;
-        }
-    };
-    for n in neighbors(p) {
-        match board.cell(n) {
-            Cell::Empty => add(n, &mut libs, &mut count),
-            c if c == color => match board.liberties_up_to_two(n) {
-                Some(found) => found.into_iter().for_each(|q| add(q, &mut libs, &mut count)),
-                None => return (2, 1), // three or more liberties: two stay beside `p`
-            },
-            Cell::Border => {}
-            _ => {
-                if board.in_atari(n) {
-                    return (2, 1); // a capture frees liberties
-                }
-            }
-        }
-        if count == 2 {
-            return (2, 1);
-        }
-    }
-    let mut heads = [0usize; 4];
-    let mut head_count = 0;
-    let mut stones = 1;
-    for n in neighbors(p) {
-        if board.cell(n) == color {
-            let head = board.string_head(n);
-            if !heads[..head_count].contains(&head) {
-                heads[head_count] = head;
-                head_count += 1;
-                stones += board.string_stones(n);
-            }
-        }
-    }
-    (count, stones)
-}
 
 /// Random moves refuse self-ataris of this many stones or more; a small sacrifice can be good.
 const BIG_SELF_ATARI: u32 = 3;
@@ -207,6 +148,26 @@ pub fn run_playout(
         score += f32::from(playout_owner(board, p));
     }
     score
+}
+
+/// Average ownership of every point over `playouts` playouts from `position` (+1 = Black's, -1 =
+/// White's), indexed by point.
+#[must_use]
+pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
+    let mut rng = Rng::new(seed);
+    let mut totals = vec![0i32; POINTS];
+    let last = position.moves().last().and_then(|mv| mv.point());
+    let mut board = position.board().clone();
+    for _ in 0..playouts {
+        board.copy_from(position.board());
+        // Two passes end the game, but the life of the stones is judged by playing on.
+        board.reset_passes();
+        run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
+        for p in board.points() {
+            totals[p] += i32::from(playout_owner(&board, p));
+        }
+    }
+    totals.iter().map(|&total| total as f32 / playouts.max(1) as f32).collect()
 }
 
 /// The share of the shape priors ([`crate::priors`]) kept beside the network's: they carry the

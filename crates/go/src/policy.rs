@@ -7,9 +7,9 @@ use tessera_core::{Game, Playout, Score, SearchResult};
 use crate::board::{Board, Cell};
 use crate::handicap::{fixed_handicap_points, free_handicap_points, place_handicap, HandicapError};
 use crate::life::{judge, REFEREE_SEED};
+use crate::playout::ownership;
 use crate::position::{Move, Moves, Position};
 use crate::rules::{Rules, RulesError};
-use crate::score::ownership;
 use crate::sgf::{self, SgfError};
 
 /// Why a request about the game was refused. The texts are the ones GTP controllers expect.

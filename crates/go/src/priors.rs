@@ -9,11 +9,11 @@
 //! centre), so while the board is still mostly empty the tree only plays open areas on the third
 //! and fourth lines, corners first.
 
+use crate::atari::self_atari;
 use crate::board::{coordinates, diagonals, neighbors, point, Board, Cell};
 use crate::ladder;
 use crate::learned::LearnedPriors;
 use crate::pattern;
-use crate::playout::self_atari;
 
 /// Smallest board on which the opening shape applies (9×9 openings are all fighting).
 const OPENING_MIN_SIZE: usize = 13;

@@ -1,11 +1,10 @@
-//! Area scoring (Tromp-Taylor / Chinese), ownership from playouts, strings in seki. The referee's
-//! judgement of dead stones that uses them is [`crate::life`].
+//! Area scoring (Tromp-Taylor / Chinese), who owns a point after a playout, strings in seki: on the
+//! board alone, below the position (which scores a finished game by area). Ownership averaged over
+//! playouts is [`crate::playout::ownership`]; the referee's judgement of dead stones that uses them
+//! is [`crate::life`].
 
-use tessera_core::{Game, Rng};
-
+use crate::atari::self_atari;
 use crate::board::{neighbors, Board, Cell, POINTS};
-use crate::playout::{run_playout, self_atari};
-use crate::position::Position;
 
 /// Points of Black and of White by area: stones plus empty regions that reach one colour only.
 #[must_use]
@@ -68,26 +67,6 @@ pub fn playout_owner(board: &Board, p: usize) -> i8 {
         }
         Cell::Border => 0,
     }
-}
-
-/// Average ownership of every point over `playouts` playouts from `position` (+1 = Black's, -1 =
-/// White's), indexed by point.
-#[must_use]
-pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
-    let mut rng = Rng::new(seed);
-    let mut totals = vec![0i32; POINTS];
-    let last = position.moves().last().and_then(|mv| mv.point());
-    let mut board = position.board().clone();
-    for _ in 0..playouts {
-        board.copy_from(position.board());
-        // Two passes end the game, but the life of the stones is judged by playing on.
-        board.reset_passes();
-        run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
-        for p in board.points() {
-            totals[p] += i32::from(playout_owner(&board, p));
-        }
-    }
-    totals.iter().map(|&total| total as f32 / playouts.max(1) as f32).collect()
 }
 
 /// The strings of `board`, each once: its colour and its stones.

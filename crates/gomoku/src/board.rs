@@ -8,14 +8,12 @@ use tessera_core::zobrist::zobrist_keys;
 use tessera_core::Side;
 use tessera_nnue::Network;
 
-use crate::cells::CellSet;
+use crate::cells::{CellSet, MAX_CELLS};
 use crate::pattern::{LinePattern, LineTable, OWN, REACH, WALL};
 use crate::point::Point;
 use crate::rules::{Rules, MAX_SIDE};
-use crate::shape::{Shape, SHAPES};
+use crate::shape::{Shape, Threat, SHAPES};
 
-/// Cells of the largest padded array: (22 + 11) rows × (22 + 5) columns.
-pub const MAX_CELLS: usize = 896;
 const PAD: i32 = 5;
 /// Cell codes on the board: empty, black, white, off the board.
 const EMPTY: u8 = 0;
@@ -24,27 +22,6 @@ const WHITE: u8 = 2;
 
 const POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 static ZOBRIST: [u64; POINTS * 2 + 1] = zobrist_keys(0x676F_6D6F_6B75);
-
-/// How strong a threat playing a cell makes for one side (combining its four lines), weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[repr(u8)]
-pub enum Threat {
-    /// Nothing forcing.
-    #[default]
-    None = 0,
-    /// Makes one open three.
-    Three,
-    /// Makes one four (a single five threat).
-    Four,
-    /// Makes two open threes.
-    ThreeThree,
-    /// Makes a four and an open three.
-    FourThree,
-    /// Makes two five threats at once (a straight four or two fours): wins unless met by a five.
-    FlexFour,
-    /// Makes five: wins now.
-    Five,
-}
 
 /// One move of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,14 +154,6 @@ impl Board {
             }
             self.refresh_cell(cell, [true; 2]);
         }
-    }
-
-    /// Lets `network` (a [`crate::nnue::FEATURE_SET`] network, as [`crate::nnue::load`] reads it)
-    /// evaluate this board and the positions searched from it; `None` restores the pattern
-    /// evaluation. Threats that decide the game are scored as before either way.
-    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        debug_assert!(network.as_ref().is_none_or(|network| network.inputs() == crate::nnue::INPUTS));
-        self.network = network;
     }
 
     /// The rules of this game.

@@ -1,7 +1,8 @@
 //! Sets of board cells as bits: the board keeps, per side, where each shape lies, so the move
 //! generators visit only those cells instead of scanning the board.
 
-use crate::board::MAX_CELLS;
+/// Cells of the largest padded array of a board: (22 + 11) rows × (22 + 5) columns.
+pub const MAX_CELLS: usize = 896;
 
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 

@@ -4,12 +4,14 @@
 //! is blocked, an open-four threat is met by a defence or a counter-four, and otherwise the
 //! best-valued points near stones are tried.
 
+mod weights;
+
 use tessera_core::{Evaluate, Game, MoveBuffer, NullMove, Pruning, Tactical};
 
-use crate::board::{Board, Threat};
+use crate::board::Board;
 use crate::game::Moves;
-use crate::shape::{Shape, ATTACK_VALUE, DEFENCE_VALUE, SHAPES};
-use crate::weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, THREAT_WEIGHT, WAITER_WEIGHT};
+use crate::shape::{Shape, Threat, ATTACK_VALUE, DEFENCE_VALUE, SHAPES};
+use weights::{LINE_MOVER_WEIGHT, LINE_WAITER_WEIGHT, MOVER_WEIGHT, THREAT_WEIGHT, WAITER_WEIGHT};
 
 /// Near-win evaluation (a five or an unstoppable four next move), kept below mate values.
 pub const WIN_SOON: i32 = 20_000;

@@ -7,6 +7,10 @@
 //!   pattern evaluation and [`GomokuSearcher`], which wraps the core alpha-beta.
 //! - [`notation`]: pbrain `x,y` and AGI hex points; [`openings`]: our swap2 and colour-change
 //!   decisions.
+//!
+//! Modules, bottom-up: point → rules → cells → pattern → shape → board → renju → game → notation →
+//! openings → packed → nnue → eval → threat → searcher → puzzles → tuning → bench.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod bench;
 mod board;
@@ -26,9 +30,9 @@ mod searcher;
 mod shape;
 mod threat;
 pub mod tuning;
-mod weights;
 
-pub use board::{Board, Threat, MAX_CELLS};
+pub use board::Board;
+pub use cells::MAX_CELLS;
 pub use eval::WIN_SOON;
 pub use game::{Moves, PlaceError, MAX_MOVES};
 pub use packed::UnpackError;
@@ -36,6 +40,7 @@ pub use pattern::LinePattern;
 pub use point::Point;
 pub use rules::{Rules, RulesError, Variant, WinKind, MAX_SIDE, MIN_SIDE};
 pub use searcher::{GomokuSearcher, Style, UnknownStyle, PLAIN_DEPTH};
+pub use shape::Threat;
 pub use threat::{ThreatKind, ThreatSolver};
 
 #[cfg(test)]

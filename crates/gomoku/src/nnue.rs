@@ -174,6 +174,18 @@ pub(crate) fn evaluate(network: &Network, board: &Board) -> i32 {
     network.evaluate(&accumulators[0][..hidden], &accumulators[1][..hidden])
 }
 
+/// Attaching a network sits here, beside the features it must read, rather than in `board`, which
+/// this module reads.
+impl Board {
+    /// Lets `network` (a [`FEATURE_SET`] network, as [`load`] reads it) evaluate this board and
+    /// the positions searched from it; `None` restores the pattern evaluation. Threats that decide
+    /// the game are scored as before either way.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        debug_assert!(network.as_ref().is_none_or(|network| network.inputs() == INPUTS));
+        self.network = network;
+    }
+}
+
 impl TrainingFeatures for Board {
     const FEATURE_SET: &'static str = FEATURE_SET;
     const INPUTS: usize = INPUTS;

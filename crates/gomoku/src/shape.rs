@@ -1,8 +1,28 @@
 //! Cell shapes: the four line patterns one side makes by playing a cell, combined into one code
 //! (after Rapfi's "pattern4" classes), with the threat level and the evaluation weights of each.
 
-use crate::board::Threat;
 use crate::pattern::LinePattern;
+
+/// How strong a threat playing a cell makes for one side (combining its four lines), weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing forcing.
+    #[default]
+    None = 0,
+    /// Makes one open three.
+    Three,
+    /// Makes one four (a single five threat).
+    Four,
+    /// Makes two open threes.
+    ThreeThree,
+    /// Makes a four and an open three.
+    FourThree,
+    /// Makes two five threats at once (a straight four or two fours): wins unless met by a five.
+    FlexFour,
+    /// Makes five: wins now.
+    Five,
+}
 
 /// What playing a cell makes for one side over its four lines, weakest first (`Forbidden`
 /// aside: renju black's usual forbidden shapes, worth nothing to black).

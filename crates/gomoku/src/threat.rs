@@ -7,9 +7,10 @@
 
 use tessera_core::{Game, MoveBuffer, SearchControl, Side};
 
-use crate::board::{Board, Threat};
+use crate::board::Board;
 use crate::game::Moves;
 use crate::point::Point;
+use crate::shape::Threat;
 
 /// Most attacking moves tried at one VCT node.
 const VCT_WIDTH: usize = 12;

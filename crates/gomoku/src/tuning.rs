@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn the_weights_file_is_what_the_renderer_makes_of_its_weights() {
-        assert_eq!(weights_source(&current_weights()), include_str!("weights.rs"));
+        assert_eq!(weights_source(&current_weights()), include_str!("eval/weights.rs"));
     }
 
     /// Positions of random games under each rule, every one undecided.

@@ -11,6 +11,10 @@
 //! - [`features`]: what a trainer needs from a game ([`TrainingFeatures`]); [`train`]: the CPU
 //!   trainer (`tessera train`).
 //! - [`texel`]: the tuner of hand-crafted evaluations linear in their weights (`tessera tune`).
+//!
+//! Modules, bottom-up: simd → random → data → features → network → accumulator → embedded → conv →
+//! train → texel.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod accumulator;
 pub mod conv;
@@ -18,6 +22,7 @@ pub mod data;
 pub mod embedded;
 pub mod features;
 pub mod network;
+pub mod random;
 pub mod simd;
 pub mod texel;
 pub mod train;

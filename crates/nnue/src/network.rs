@@ -31,8 +31,8 @@
 
 use std::path::Path;
 
+use crate::random::SplitMix;
 use crate::simd;
-use crate::train::model::SplitMix;
 
 const MAGIC: [u8; 8] = *b"TSRNNUE\0";
 const VERSION: u32 = 1;

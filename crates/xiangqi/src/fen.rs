@@ -6,7 +6,7 @@ use tessera_core::Side;
 
 use crate::board::Board;
 use crate::position::Position;
-use crate::types::{kind_of, side_of, side_tag, square, Kind, PieceId, FILES, IN_PALACE, RANKS};
+use crate::types::{piece_letter, side_tag, square, Kind, FILES, IN_PALACE, RANKS};
 
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,17 +51,6 @@ pub enum FenError {
     /// A move counter that is not a number.
     #[error("bad move counter '{0}'")]
     BadCounter(String),
-}
-
-/// The FEN letter of piece `id`.
-#[must_use]
-pub fn piece_letter(id: PieceId) -> char {
-    let letter = kind_of(id).letter();
-    if side_of(id) == Side::First {
-        letter
-    } else {
-        letter.to_ascii_lowercase()
-    }
 }
 
 fn kind_of_letter(letter: char) -> Option<Kind> {

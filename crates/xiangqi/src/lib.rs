@@ -8,6 +8,10 @@
 //! - Evaluation and the alpha-beta hooks (`Evaluate`, `Tactical`, `NullMove`); [`perft`] and [`bench`].
 //! - Training data: positions packed for `tessera-nnue`'s files (`PackedPosition`, 32 bytes), and
 //!   the network features ([`nnue`]) a learned evaluation reads.
+//!
+//! Modules, bottom-up: types → board → movegen → safety → eval → nnue → rules → position → fen →
+//! notation → packed → search → perft → tuning → bench.
+//! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod bench;
 mod board;
@@ -22,11 +26,12 @@ mod position;
 mod rules;
 mod safety;
 mod search;
+pub mod tuning;
 mod types;
 
 pub use board::Board;
 pub use eval::{piece_square, S, VALUES};
-pub use fen::{piece_letter, FenError};
+pub use fen::FenError;
 pub use movegen::{Moves, MAX_MOVES};
 pub use notation::{iccs, parse_iccs, Iccs, NotationError};
 pub use packed::UnpackError;
@@ -34,7 +39,7 @@ pub use perft::{perft, perft_divide, perft_report};
 pub use position::{Position, START_FEN};
 pub use rules::Rules;
 pub use search::MOVES_LEFT;
-pub use types::{file_of, rank_of, square, Kind, Move, Square};
+pub use types::{file_of, piece_letter, rank_of, square, Kind, Move, Square};
 
 /// Moves of `position` the searcher may choose from: every legal move not in `banned` (UCCI
 /// `banmoves`, for perpetual chase rulings made by the GUI). When every legal move is banned the

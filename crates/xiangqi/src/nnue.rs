@@ -12,7 +12,6 @@ use std::sync::Arc;
 
 use tessera_core::Side;
 use tessera_nnue::accumulator::{AccumulatorStack, Change};
-use tessera_nnue::TrainingFeatures;
 pub use tessera_nnue::{EmbeddedNetwork, Network, NetworkChoice, NetworkError, Quantisation};
 
 use crate::board::Board;
@@ -145,7 +144,7 @@ fn packed_pieces(packed: &[u8]) -> impl Iterator<Item = (usize, Kind, usize)> + 
 
 /// The features of a packed position, with the files reversed when `mirrored`: the side to
 /// move's perspective into `us`, the other's into `them`.
-fn packed_features(packed: &[u8], mirrored: bool, us: &mut Vec<usize>, them: &mut Vec<usize>) {
+pub(crate) fn packed_features(packed: &[u8], mirrored: bool, us: &mut Vec<usize>, them: &mut Vec<usize>) {
     us.clear();
     them.clear();
     let side = usize::from(packed[SIDE_BYTE] & 1);
@@ -168,24 +167,10 @@ fn packed_features(packed: &[u8], mirrored: bool, us: &mut Vec<usize>, them: &mu
     }
 }
 
-impl TrainingFeatures for crate::Position {
-    const FEATURE_SET: &'static str = FEATURE_SET;
-    const INPUTS: usize = INPUTS;
-
-    fn features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) {
-        packed_features(packed, false, us, them);
-    }
-
-    fn mirrored_features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) -> bool {
-        // Xiangqi's board, pieces and rules are symmetric left to right: every position is worth
-        // what its mirror image is.
-        packed_features(packed, true, us, them);
-        true
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use tessera_nnue::TrainingFeatures;
+
     use super::*;
     use crate::{Moves, Position};
     use tessera_core::{Game, GameExt, Rng};

@@ -51,6 +51,18 @@ pub fn parse_iccs(text: &str) -> Result<Move, NotationError> {
     }
 }
 
+/// Moves show as their ICCS text in test failures and logs. Written here rather than beside
+/// `Move` so that `types` stays at the bottom of the crate.
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if ON_BOARD[self.from as usize] && ON_BOARD[self.to as usize] {
+            write!(f, "{}", iccs(*self))
+        } else {
+            write!(f, "Move({}, {})", self.from, self.to)
+        }
+    }
+}
+
 /// The ICCS notation as a [`Notation`] for protocols.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Iccs;

@@ -14,9 +14,10 @@
 //! in point order, as reading a FEN does.
 
 use tessera_core::Side;
-use tessera_nnue::PackedPosition;
+use tessera_nnue::{PackedPosition, TrainingFeatures};
 
 use crate::fen::FenError;
+use crate::nnue;
 use crate::position::Position;
 use crate::types::{kind_of, side_of, square, Kind, FILES, RANKS};
 
@@ -126,6 +127,24 @@ impl PackedPosition for Position {
         let fullmove = u16::from_le_bytes([bytes[SIDE_BYTE + 2], bytes[SIDE_BYTE + 3]]);
         fen.push_str(&format!(" - - {} {fullmove}", bytes[SIDE_BYTE + 1]));
         Ok(fen.parse::<Position>()?)
+    }
+}
+
+/// The network's features read straight from packed positions (the trainer's view). Here rather
+/// than in `nnue`, which `Position` itself uses for its accumulators.
+impl TrainingFeatures for Position {
+    const FEATURE_SET: &'static str = nnue::FEATURE_SET;
+    const INPUTS: usize = nnue::INPUTS;
+
+    fn features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) {
+        nnue::packed_features(packed, false, us, them);
+    }
+
+    fn mirrored_features(packed: &[u8], us: &mut Vec<usize>, them: &mut Vec<usize>) -> bool {
+        // Xiangqi's board, pieces and rules are symmetric left to right: every position is worth
+        // what its mirror image is.
+        nnue::packed_features(packed, true, us, them);
+        true
     }
 }
 

@@ -1,5 +1,7 @@
 //! A xiangqi position with its history: the [`Game`] implementation.
 
+mod repetition;
+
 use std::fmt;
 use std::sync::Arc;
 
@@ -194,6 +196,13 @@ impl Position {
         self.board.gives_check(self.side, mv)
     }
 
+    /// The static evaluation from the side to move (the hand-crafted one, whatever network is
+    /// attached).
+    #[must_use]
+    pub fn static_evaluation(&self) -> i32 {
+        crate::eval::static_evaluation(&self.board, self.side, &self.psq)
+    }
+
     pub(crate) fn psq_from_scratch(&self) -> [S; 2] {
         let mut psq = [S(0, 0); 2];
         for id in 16..48u8 {
@@ -256,7 +265,7 @@ impl Position {
     /// judged by the exact rules, or `None` when no repetition decides it.
     #[must_use]
     pub fn repetition_verdict(&self) -> Option<&'static str> {
-        crate::rules::judge_repetition(self, None).map(|(_, reason)| reason)
+        repetition::judge_repetition(self, None).map(|(_, reason)| reason)
     }
 
     /// The entries of the history (for the repetition judge).
@@ -364,7 +373,7 @@ impl Game for Position {
         if self.quiet_plies >= self.rules.move_limit_plies {
             return Some(Outcome::Draw);
         }
-        crate::rules::judge_repetition(self, search_root).map(|(outcome, _)| outcome)
+        repetition::judge_repetition(self, search_root).map(|(outcome, _)| outcome)
     }
 
     fn no_move_outcome(&self) -> Outcome {
@@ -386,7 +395,7 @@ impl fmt::Display for Position {
             write!(f, "{rank} ")?;
             for file in 0..crate::types::FILES {
                 let id = self.board.piece_at(crate::types::square(file, rank));
-                let letter = if id == 0 { '.' } else { crate::fen::piece_letter(id) };
+                let letter = if id == 0 { '.' } else { crate::types::piece_letter(id) };
                 write!(f, " {letter}")?;
             }
             writeln!(f)?;

@@ -1,12 +1,12 @@
 //! The rules beyond move generation: the move-count draw and repetitions judged as the Asian
 //! computer rules do (perpetual check loses for the checker, perpetual chase loses for the chaser,
-//! everything else is a draw).
+//! everything else is a draw). This module holds the rules as a value and what counts as a chase
+//! on a board; the judge that reads a position's history is `position::repetition`.
 
-use tessera_core::{Outcome, Side};
+use tessera_core::Side;
 
 use crate::board::Board;
 use crate::movegen::{Generate, Moves};
-use crate::position::Position;
 use crate::types::{kind_of, on_own_half, Kind, Move};
 
 /// The rules a game is played under: a value type with named presets.
@@ -28,64 +28,6 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::ASIAN
-    }
-}
-
-/// Judges a repetition of the current position, if there is one.
-///
-/// With `search_root` (inside a search) a position repeated once after the root is judged at
-/// once; otherwise the position must stand on the board for the third time.
-pub(crate) fn judge_repetition(position: &Position, search_root: Option<usize>) -> Option<(Outcome, &'static str)> {
-    let entries = position.entries();
-    let limit = usize::from(position.window).min(entries.len());
-    let mut latest_cycle = None;
-    let mut distance = 4;
-    while distance <= limit {
-        let ply = entries.len() - distance;
-        if entries[ply].hash == position.hash {
-            if let Some(cycle) = latest_cycle {
-                return Some(judge_cycle(position, cycle)); // the third time on the board
-            }
-            latest_cycle = Some(distance);
-            if search_root.is_some_and(|root| ply >= root) {
-                return Some(judge_cycle(position, distance));
-            }
-        }
-        distance += 2;
-    }
-    None
-}
-
-/// Decides a repetition whose cycle is the last `cycle` plies; says why.
-fn judge_cycle(position: &Position, cycle: usize) -> (Outcome, &'static str) {
-    let entries = position.entries();
-    let mut board = position.board;
-    let mut mover = position.side;
-    let mut all_checks = [true; 2];
-    let mut chased = [u16::MAX; 2];
-    for entry in entries[entries.len() - cycle..].iter().rev() {
-        mover = mover.opponent();
-        let side = mover.index();
-        all_checks[side] &= board.in_check(mover.opponent());
-        if position.rules.judge_chases && chased[side] != 0 {
-            chased[side] &= chased_pieces(&board, entry.mv, entry.captured, mover);
-        }
-        board.unmake(entry.mv, entry.captured);
-    }
-    match (all_checks[0], all_checks[1]) {
-        (true, false) => return (Outcome::Win(Side::Second), "perpetual check"),
-        (false, true) => return (Outcome::Win(Side::First), "perpetual check"),
-        (true, true) => return (Outcome::Draw, "mutual perpetual check"),
-        (false, false) => {}
-    }
-    if !position.rules.judge_chases {
-        return (Outcome::Draw, "repetition");
-    }
-    match (chased[0] != 0, chased[1] != 0) {
-        (true, false) => (Outcome::Win(Side::Second), "perpetual chase"),
-        (false, true) => (Outcome::Win(Side::First), "perpetual chase"),
-        (true, true) => (Outcome::Draw, "mutual perpetual chase"),
-        (false, false) => (Outcome::Draw, "repetition"),
     }
 }
 

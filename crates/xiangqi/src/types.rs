@@ -211,13 +211,14 @@ impl PackedMove for Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if ON_BOARD[self.from as usize] && ON_BOARD[self.to as usize] {
-            write!(f, "{}", crate::notation::iccs(*self))
-        } else {
-            write!(f, "Move({}, {})", self.from, self.to)
-        }
+/// The FEN letter of piece `id`.
+#[must_use]
+pub fn piece_letter(id: PieceId) -> char {
+    let letter = kind_of(id).letter();
+    if side_of(id) == Side::First {
+        letter
+    } else {
+        letter.to_ascii_lowercase()
     }
 }
 

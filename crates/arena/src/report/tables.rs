@@ -9,9 +9,8 @@ use tessera_core::{Outcome, Side};
 
 use super::replay::Replay;
 use super::svg::{escape, number};
-use crate::schedule::Standings;
 use crate::shard::GameResult;
-use crate::stats::SprtDecision;
+use crate::stats::{SprtDecision, Standings};
 
 /// The standings in cutechess's terms: games, wins-losses-draws, score, Elo, LOS, draw ratio,
 /// the pair Elo and the SPRT state.

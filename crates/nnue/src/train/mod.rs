@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use crate::data::{DataError, DataReader, WdlResult, LABEL_BYTES};
 use crate::features::TrainingFeatures;
 use crate::network::{Network, NetworkError, Quantisation};
-use model::{AdamW, Parameters, SplitMix};
+use crate::random::SplitMix;
+use model::{AdamW, Parameters};
 
 /// One game in this many goes to the validation set.
 pub const VALIDATION_EVERY: u64 = 50;

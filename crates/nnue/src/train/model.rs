@@ -2,6 +2,7 @@
 //! the quantised export.
 
 use crate::network::{Network, Quantisation};
+use crate::random::SplitMix;
 
 /// Output weights stay within this, so that quantised they fit the `i16` product of inference
 /// (`127 / QB` with `QB = 64`).
@@ -24,31 +25,6 @@ pub struct Parameters {
     pub output_weights: Vec<f32>,
     /// Output bias.
     pub output_bias: f32,
-}
-
-/// A small, seedable generator (SplitMix64) for initial weights and shuffling.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `[-1, 1)`.
-    pub fn symmetric(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-
-    /// A number in `0..bound`.
-    pub fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
-    }
 }
 
 impl Parameters {

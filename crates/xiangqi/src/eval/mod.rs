@@ -3,7 +3,7 @@
 //! elephant ≈ 0.22, a pawn 0.1 at home and up to about 0.5 near the enemy palace).
 //!
 //! Every term is a count times a weight pair (middlegame, endgame), so the evaluation is linear
-//! in its weights and `tessera tune --game xiangqi` fits them all (Texel tuning, [`tuning`]);
+//! in its weights and `tessera tune --game xiangqi` fits them all (Texel tuning, `crate::tuning`);
 //! they live in the generated `weights.rs`. The phase is the attacking force on the board
 //! ([`attack_force`] of both sides: [`PHASE_MAX`] at the start, 0 with only kings, guards and
 //! pawns). Today's weights are the hand-set values with equal halves, so the phase changes nothing
@@ -12,7 +12,6 @@
 //! Material and piece-square values are summed incrementally by `play`; mobility, king safety and
 //! the phase terms are computed at each evaluation.
 
-pub mod tuning;
 mod weights;
 
 use std::ops::{Add, AddAssign, Sub, SubAssign};
@@ -24,7 +23,6 @@ use weights::{
 };
 
 use crate::board::{offset, Board, HORSE_MOVES, ORTHOGONAL};
-use crate::position::Position;
 use crate::types::{file_of, kind_of, rank_of, side_of, side_tag, Kind, PieceId, Square, FILES, RANKS};
 
 /// Material values by kind (king, advisor, elephant, horse, rook, cannon, pawn) for move ordering
@@ -65,10 +63,10 @@ impl SubAssign for S {
 pub const PHASE_MAX: i32 = 16;
 
 /// Files a piece-square table keeps: a–e; files f–i mirror d–a.
-const TABLE_FILES: usize = 5;
+pub(crate) const TABLE_FILES: usize = 5;
 
 /// Where each weight group starts in the flat list of weights ([`WEIGHTS`]), in file order.
-mod at {
+pub(crate) mod at {
     use super::TABLE_FILES;
     use crate::types::RANKS;
 
@@ -207,7 +205,7 @@ pub fn attack_force(board: &Board, side: Side) -> i32 {
 }
 
 /// Where the evaluation's terms go: summed with the weights, or counted for the tuner.
-trait Terms {
+pub(crate) trait Terms {
     /// Adds `count` times weight `weight` for `side`.
     fn add(&mut self, side: Side, weight: usize, count: i32);
 }
@@ -229,7 +227,7 @@ impl Terms for Sum {
 }
 
 /// Material and piece-square terms of every piece (what `play` sums incrementally).
-fn piece_terms(board: &Board, terms: &mut impl Terms) {
+pub(crate) fn piece_terms(board: &Board, terms: &mut impl Terms) {
     for id in 16..48u8 {
         let square = board.squares[id as usize];
         if square != 0 {
@@ -242,7 +240,7 @@ fn piece_terms(board: &Board, terms: &mut impl Terms) {
 
 /// Every term but material and piece-square values, both sides, seen from `us`, and the tempo
 /// of `us` (the side to move). Returns the phase.
-fn dynamic_terms(board: &Board, us: Side, terms: &mut impl Terms) -> i32 {
+pub(crate) fn dynamic_terms(board: &Board, us: Side, terms: &mut impl Terms) -> i32 {
     let force = [attack_force(board, Side::First), attack_force(board, Side::Second)];
     let phase = force[0] + force[1];
     for side in [us, us.opponent()] {
@@ -346,27 +344,26 @@ fn phase_terms(board: &Board, side: Side, phase: i32, terms: &mut impl Terms) {
 }
 
 /// The middlegame and endgame halves of `value` blended by `phase` (0..=[`PHASE_MAX`]).
-fn taper(value: S, phase: i32) -> i32 {
+pub(crate) fn taper(value: S, phase: i32) -> i32 {
     (value.0 * phase + value.1 * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-impl Position {
-    /// The static evaluation from the side to move.
-    #[must_use]
-    pub fn static_evaluation(&self) -> i32 {
-        let us = self.side;
-        let mut sum = Sum { us, total: self.psq[us.index()] - self.psq[us.opponent().index()] };
-        let phase = dynamic_terms(&self.board, us, &mut sum);
-        taper(sum.total, phase)
-    }
+/// The static evaluation from the side to move `us` of `board`, whose material and piece-square
+/// sums by side (kept by `play`) are `psq`. It takes the position's parts rather than a
+/// `Position`, which keeps those sums and so sits above this module.
+#[must_use]
+pub(crate) fn static_evaluation(board: &Board, us: Side, psq: &[S; 2]) -> i32 {
+    let mut sum = Sum { us, total: psq[us.index()] - psq[us.opponent().index()] };
+    let phase = dynamic_terms(board, us, &mut sum);
+    taper(sum.total, phase)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use tessera_core::{Game, Rng};
 
     use super::*;
-    use crate::Moves;
+    use crate::{Moves, Position};
 
     #[test]
     fn start_position_is_balanced_and_material_counts() {
@@ -403,7 +400,7 @@ mod tests {
     }
 
     /// Random playouts from the start and from the perft suite: a few thousand positions.
-    pub(super) fn playout_positions() -> Vec<Position> {
+    pub(crate) fn playout_positions() -> Vec<Position> {
         let suite = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/reference/xiangqi-perft.epd"));
         let starts: Vec<Position> = suite
             .lines()

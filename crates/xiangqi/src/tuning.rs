@@ -7,7 +7,7 @@ use tessera_core::Side;
 use tessera_nnue::texel::LinearEvaluation;
 use tessera_nnue::PackedPosition;
 
-use super::{at, dynamic_terms, piece_terms, Terms, PHASE_MAX, S, TABLE_FILES, WEIGHTS};
+use crate::eval::{at, dynamic_terms, piece_terms, Terms, PHASE_MAX, S, TABLE_FILES, WEIGHTS};
 use crate::position::Position;
 use crate::types::{Kind, RANKS};
 
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn the_weights_file_is_what_the_renderer_makes_of_its_weights() {
-        assert_eq!(weights_source(&current_weights()), include_str!("weights.rs"));
+        assert_eq!(weights_source(&current_weights()), include_str!("eval/weights.rs"));
     }
 
     /// `Σ coefficient × weight`, tapered by the phase in whole numbers as the engine does, is the
@@ -198,7 +198,7 @@ mod tests {
     fn coefficients_reproduce_the_evaluation() {
         let mut coefficients = Vec::new();
         let mut packed = [0u8; Position::BYTES];
-        for position in super::super::tests::playout_positions() {
+        for position in crate::eval::tests::playout_positions() {
             position.pack(&mut packed);
             let phase = Position::coefficients(&packed, &mut coefficients).expect("every position is linear");
             let mut sum = S(0, 0);
@@ -206,14 +206,14 @@ mod tests {
                 let S(mg, eg) = WEIGHTS[weight as usize];
                 sum += S(mg * count, eg * count);
             }
-            assert_eq!(super::super::taper(sum, phase), position.static_evaluation(), "{}", position.to_fen());
+            assert_eq!(crate::eval::taper(sum, phase), position.static_evaluation(), "{}", position.to_fen());
         }
     }
 
     /// One epoch on a tiny file runs and hands back one pair per weight (it need not improve).
     #[test]
     fn the_tuner_runs_on_xiangqi_data() {
-        let positions = super::super::tests::playout_positions();
+        let positions = crate::eval::tests::playout_positions();
         let score = |position: &Position| position.static_evaluation() as i16;
         let (fitted, reports) = one_epoch("xiangqi", &positions, score, &current_weights());
         assert_eq!((fitted.len(), reports), (at::COUNT, 2));

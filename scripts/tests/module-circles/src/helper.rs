@@ -1,0 +1,2 @@
+// Used only by tests.
+pub struct Helper;

@@ -1,0 +1,2 @@
+// Found through `#[path]`: its edge to position counts.
+use crate::position::Position;

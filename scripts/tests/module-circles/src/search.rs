@@ -1,0 +1,3 @@
+pub mod ordering;
+
+pub struct Search;
