@@ -34,6 +34,7 @@ pub mod threads;
 pub mod time;
 pub mod toys;
 pub mod tt;
+mod zeroed;
 pub mod zobrist;
 
 pub use alphabeta::AlphaBeta;

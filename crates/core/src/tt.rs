@@ -4,15 +4,13 @@
 //! only if `stored_key ^ data == key`, so a torn write by another thread reads as a miss rather
 //! than as a wrong entry (the "lockless hashing" of Hyatt and Mann).
 //!
-//! The buckets come from the allocator's zeroed memory, which the system hands out lazily: a
-//! table of many GiB costs nothing until the search touches it, so setting a large `Hash` neither
-//! blocks the engine while pages are zeroed nor makes the process resident beyond what it uses.
+//! The buckets come from the allocator's zeroed memory, which the system hands out lazily
+//! (`zeroed.rs`).
 
-use std::alloc::Layout;
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::score::{Bound, MATE_BOUND};
+use crate::zeroed::{Zeroable, ZeroedSlice};
 
 const NO_MOVE: u16 = 0xFFFF;
 const ENTRIES_PER_BUCKET: usize = 4;
@@ -64,61 +62,10 @@ struct Slot {
 #[repr(align(64))]
 struct Bucket([Slot; ENTRIES_PER_BUCKET]);
 
-/// Zeroed, cache-line-aligned buckets. `Box<[Bucket]>` cannot hold them: the global allocator
-/// zeroes memory of 64-byte alignment eagerly (touching every page), while memory of its default
-/// alignment comes zeroed from the system on first touch; so the buckets are placed at the first
-/// 64-byte boundary of such an allocation.
-struct Buckets {
-    first: NonNull<Bucket>,
-    len: usize,
-    allocation: NonNull<u8>,
-    layout: Layout,
-}
+// SAFETY: a bucket is atomics only; all-zero bytes are empty slots.
+unsafe impl Zeroable for Bucket {}
 
-// SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` (atomics only) is both
-// `Send` and `Sync`.
-unsafe impl Send for Buckets {}
-// SAFETY: as above; shared access only hands out `&[Bucket]`.
-unsafe impl Sync for Buckets {}
-
-impl Buckets {
-    /// `count` (at least 1) empty buckets, or `None` when the allocator refuses (where `vec!` or
-    /// `collect` would abort the process).
-    fn zeroed(count: usize) -> Option<Buckets> {
-        let count = count.max(1);
-        let align = std::mem::align_of::<Bucket>();
-        let size = count.checked_mul(std::mem::size_of::<Bucket>())?.checked_add(align)?;
-        let layout = Layout::from_size_align(size, 16).ok()?;
-        // SAFETY: `layout` has a non-zero size.
-        let allocation = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        let offset = allocation.as_ptr().align_offset(align);
-        // SAFETY: `offset < align`, and the allocation has `align` spare bytes past the buckets.
-        let first = unsafe { allocation.add(offset) }.cast::<Bucket>();
-        Some(Buckets { first, len: count, allocation, layout })
-    }
-
-    fn single() -> Buckets {
-        // A one-bucket table needs 128 bytes; if even that is refused, the process cannot go on.
-        Buckets::zeroed(1).unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::new::<Bucket>()))
-    }
-}
-
-impl std::ops::Deref for Buckets {
-    type Target = [Bucket];
-
-    fn deref(&self) -> &[Bucket] {
-        // SAFETY: `first` points to `len` buckets inside the allocation, aligned, and all-zero bytes
-        // are a valid `Bucket` (atomics holding 0: empty slots).
-        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Buckets {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this very layout.
-        unsafe { std::alloc::dealloc(self.allocation.as_ptr(), self.layout) };
-    }
-}
+type Buckets = ZeroedSlice<Bucket>;
 
 /// The shared table. Resizing and clearing need `&mut self`; probing and storing take `&self`.
 pub struct TranspositionTable {
@@ -136,7 +83,7 @@ impl TranspositionTable {
         let mut megabytes = crate::memory::clamp_mb(megabytes);
         loop {
             let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-            if let Some(buckets) = Buckets::zeroed(count) {
+            if let Some(buckets) = Buckets::new(count) {
                 return TranspositionTable { buckets, generation: AtomicU8::new(0), megabytes };
             }
             if megabytes == 1 {
@@ -165,7 +112,7 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         let count = self.buckets.len();
         self.buckets = Buckets::single();
-        match Buckets::zeroed(count) {
+        match Buckets::new(count) {
             Some(buckets) => self.buckets = buckets,
             // Another allocation took the memory meanwhile: take what can be had now.
             None => *self = TranspositionTable::new(self.megabytes),

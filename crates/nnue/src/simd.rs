@@ -5,14 +5,21 @@
 //! output sum. Wrapping addition is associative and commutative, so the order in which SIMD lanes
 //! are summed cannot change a result: both versions give identical numbers on every input, which
 //! the tests check.
+//!
+//! Every function here is safe for every input: the slice lengths the SIMD loads and stores rely
+//! on are checked with `assert!` (a few comparisons per call, outside the loops), in release
+//! builds too, and a wrong length panics.
 
 /// `destination = source + Σ added − Σ removed`, element by element (all slices of one length).
+///
+/// # Panics
+/// When the slices are not all of one length.
 pub fn update(destination: &mut [i16], source: &[i16], added: &[&[i16]], removed: &[&[i16]]) {
-    debug_assert!(destination.len() == source.len());
-    debug_assert!(added.iter().chain(removed).all(|column| column.len() == source.len()));
+    check_update(destination, source, added, removed);
     #[cfg(target_arch = "x86_64")]
     if source.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
+        // SAFETY: the processor supports AVX2, every slice has the source's length (checked above)
+        // and that length is a whole number of vectors.
         unsafe { avx2::update(destination, source, added, removed) };
         return;
     }
@@ -20,11 +27,15 @@ pub fn update(destination: &mut [i16], source: &[i16], added: &[&[i16]], removed
 }
 
 /// `destination += Σ added`, element by element (all slices of one length).
+///
+/// # Panics
+/// When the slices are not all of one length.
 pub fn add_in_place(destination: &mut [i16], added: &[&[i16]]) {
-    debug_assert!(added.iter().all(|column| column.len() == destination.len()));
+    check_add_in_place(destination, added);
     #[cfg(target_arch = "x86_64")]
     if destination.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
+        // SAFETY: the processor supports AVX2, every column has the destination's length (checked
+        // above) and that length is a whole number of vectors.
         unsafe { avx2::add_in_place(destination, added) };
         return;
     }
@@ -34,21 +45,58 @@ pub fn add_in_place(destination: &mut [i16], added: &[&[i16]]) {
 /// `Σ c·c·w` over both halves, where `c` is an accumulator value clipped to `0..=clip` (the
 /// squared clipped ReLU) and `w` the matching output weight: `us` meets `weights[..n]`, `them`
 /// meets `weights[n..]`. `c·w` is computed in `i16` (wrapping), as the SIMD multiply does.
+///
+/// # Panics
+/// When `them` is not as long as `us`, or `weights` not twice as long.
 #[must_use]
 pub fn screlu_dot(us: &[i16], them: &[i16], weights: &[i16], clip: i16) -> i32 {
-    debug_assert!(us.len() == them.len() && weights.len() == 2 * us.len());
+    check_screlu_dot(us, them, weights);
     #[cfg(target_arch = "x86_64")]
     if us.len().is_multiple_of(avx2::LANES) && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2 and the length is a whole number of vectors.
+        // SAFETY: the processor supports AVX2, `them` is as long as `us` and `weights` twice as
+        // long (checked above), and that length is a whole number of vectors.
         return unsafe { avx2::screlu_dot(us, them, weights, clip) };
     }
     portable::screlu_dot(us, them, weights, clip)
 }
 
-/// The portable versions, also the reference the AVX2 ones are tested against.
+/// The lengths [`update`] needs.
+fn check_update(destination: &[i16], source: &[i16], added: &[&[i16]], removed: &[&[i16]]) {
+    assert_eq!(destination.len(), source.len(), "update: destination and source lengths");
+    assert!(
+        added.iter().chain(removed).all(|column| column.len() == source.len()),
+        "update: a column of another length than the source's {}",
+        source.len()
+    );
+}
+
+/// The lengths [`add_in_place`] needs.
+fn check_add_in_place(destination: &[i16], added: &[&[i16]]) {
+    assert!(
+        added.iter().all(|column| column.len() == destination.len()),
+        "add_in_place: a column of another length than the destination's {}",
+        destination.len()
+    );
+}
+
+/// The lengths [`screlu_dot`] needs.
+fn check_screlu_dot(us: &[i16], them: &[i16], weights: &[i16]) {
+    assert_eq!(us.len(), them.len(), "screlu_dot: accumulator lengths");
+    assert_eq!(weights.len(), 2 * us.len(), "screlu_dot: weights for both accumulators");
+}
+
+/// The portable versions, also the reference the AVX2 ones are tested against. They check the
+/// lengths as the dispatching functions do, so that a wrong length panics rather than giving a
+/// sum over part of the slices.
 pub mod portable {
+    use super::{check_add_in_place, check_screlu_dot, check_update};
+
     /// See [`super::update`].
+    ///
+    /// # Panics
+    /// When the slices are not all of one length.
     pub fn update(destination: &mut [i16], source: &[i16], added: &[&[i16]], removed: &[&[i16]]) {
+        check_update(destination, source, added, removed);
         for (index, value) in destination.iter_mut().enumerate() {
             let mut sum = source[index];
             for column in added {
@@ -62,7 +110,11 @@ pub mod portable {
     }
 
     /// See [`super::add_in_place`].
+    ///
+    /// # Panics
+    /// When the slices are not all of one length.
     pub fn add_in_place(destination: &mut [i16], added: &[&[i16]]) {
+        check_add_in_place(destination, added);
         for (index, value) in destination.iter_mut().enumerate() {
             for column in added {
                 *value = value.wrapping_add(column[index]);
@@ -71,8 +123,12 @@ pub mod portable {
     }
 
     /// See [`super::screlu_dot`].
+    ///
+    /// # Panics
+    /// When `them` is not as long as `us`, or `weights` not twice as long.
     #[must_use]
     pub fn screlu_dot(us: &[i16], them: &[i16], weights: &[i16], clip: i16) -> i32 {
+        check_screlu_dot(us, them, weights);
         let half = us.len();
         let mut sum = 0i32;
         for (values, weights) in [(us, &weights[..half]), (them, &weights[half..])] {
@@ -214,6 +270,66 @@ mod tests {
                 );
             }
         }
+    }
+
+    // Wrong lengths, each a whole number of AVX2 vectors so that the SIMD path would be taken:
+    // without the checks a release build would read or write past the shorter slice. CI runs
+    // these in a release build too, where `debug_assert!` would be gone.
+    const SHORT: usize = 16;
+    const LONG: usize = 32;
+
+    #[test]
+    #[should_panic(expected = "update: destination and source")]
+    fn update_refuses_a_short_destination() {
+        update(&mut [0; SHORT], &[1; LONG], &[&[1; LONG]], &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "update: a column")]
+    fn update_refuses_a_short_added_column() {
+        update(&mut [0; LONG], &[1; LONG], &[&[1; LONG], &[1; SHORT]], &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "update: a column")]
+    fn update_refuses_a_short_removed_column() {
+        update(&mut [0; LONG], &[1; LONG], &[], &[&[1; SHORT]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "add_in_place: a column")]
+    fn add_in_place_refuses_a_short_column() {
+        add_in_place(&mut [0; LONG], &[&[1; LONG], &[1; SHORT]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "screlu_dot: accumulator lengths")]
+    fn screlu_dot_refuses_accumulators_of_two_lengths() {
+        let _ = screlu_dot(&[1; LONG], &[1; SHORT], &[1; 2 * LONG], 255);
+    }
+
+    #[test]
+    #[should_panic(expected = "screlu_dot: weights")]
+    fn screlu_dot_refuses_short_weights() {
+        let _ = screlu_dot(&[1; LONG], &[1; LONG], &[1; LONG], 255);
+    }
+
+    #[test]
+    #[should_panic(expected = "update: a column")]
+    fn the_portable_update_refuses_a_long_column() {
+        portable::update(&mut [0; SHORT], &[1; SHORT], &[&[1; LONG]], &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "add_in_place: a column")]
+    fn the_portable_add_in_place_refuses_a_long_column() {
+        portable::add_in_place(&mut [0; SHORT], &[&[1; LONG]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "screlu_dot: weights")]
+    fn the_portable_screlu_dot_refuses_long_weights() {
+        let _ = portable::screlu_dot(&[1; SHORT], &[1; SHORT], &[1; 4 * SHORT], 255);
     }
 
     #[test]

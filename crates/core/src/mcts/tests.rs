@@ -97,7 +97,7 @@ fn reuses_the_tree_after_moves_and_is_reproducible() {
     game.play(first.best.unwrap());
     game.play(reply);
     let kept = search.starting_tree(&game);
-    assert!(kept.nodes[0].visits > 0, "the subtree after the two moves is kept");
+    assert!(kept.node(0).visits() > 0, "the subtree after the two moves is kept");
     // Same seed, fresh tree: the same move.
     let mut again = Mcts::new(config, &EngineOptions::default());
     let second = again.search(&ConnectFour::new(), &Limits::nodes(5000), &SearchControl::new(), &mut Silent);
