@@ -10,7 +10,7 @@
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 //!
-//! Modules, bottom-up: zobrist → rng → memory → threads → moves → score → limits → input → game →
+//! Modules, bottom-up: zobrist → rng → memory → zeroed → threads → moves → score → limits → input → game →
 //! info → time → tt → io → report → search → session → alphabeta → mcts → engine → harness → toys.
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
