@@ -4,6 +4,9 @@
 //!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use.
 //! - [`AlphaBeta`] and [`Mcts`] are the two generic searchers, both behind [`Searcher`].
 //! - [`Engine`] runs a searcher on its own thread so a protocol session never blocks.
+//! - [`Player`] is what every protocol session needs from the engine it serves (the game, its
+//!   searcher and notation, identity, the search root, the [`options`] the game adds); each
+//!   protocol crate's `Dialect` extends it with what its own grammar asks.
 //! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
 //!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
 //! - [`session`] owns every protocol's read loop ([`serve`]); [`report`] writes perft and bench figures.
@@ -21,6 +24,8 @@ pub mod limits;
 pub mod mcts;
 pub mod memory;
 pub mod moves;
+pub mod options;
+pub mod player;
 pub mod report;
 pub mod rng;
 pub mod score;
@@ -40,6 +45,10 @@ pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};
 pub use mcts::{Mcts, MctsConfig, Selection, Widening};
 pub use moves::{MoveBuffer, MoveList};
+pub use options::{
+    EvaluationChoice, EvaluationOptions, GameOption, GameOptions, NoOptions, OptionKind, OptionRefused, OptionValue,
+};
+pub use player::{MoveOf, Player, SearchRoot};
 pub use rng::Rng;
 pub use score::{Bound, Score};
 pub use search::{Evaluate, NullMove, Playout, PlayoutResult, Pruning, Searcher, Tactical};

@@ -2,42 +2,57 @@
 //! searcher (core's alpha-beta with xiangqi's hooks), the ICCS notation and the rule decisions
 //! come from `tessera-xiangqi`; this file only connects them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tessera_core::tt::TtEntry;
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Identity};
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, EvaluationOptions, GameOptions, Identity, Player, SearchRoot};
 use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
+use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
 use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
 
-use crate::evaluation::{self, Evaluation};
+use crate::evaluation::Evaluation;
+
+/// Whether the network evaluates unless an option says otherwise: the embedded network beats the
+/// tuned hand-crafted evaluation (docs/xiangqi.md, strength log), and `bench` searches with it.
+const NNUE_BY_DEFAULT: bool = true;
+
+/// The network a search starts with before any option is set (what `bench` searches with).
+pub fn default_network() -> Option<Arc<Network>> {
+    NNUE_BY_DEFAULT.then(nnue::default_network)
+}
 
 /// Xiangqi under the Asian rules, with ICCS move text in both protocols.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xiangqi;
 
-fn searcher(options: &EngineOptions) -> AlphaBeta<Position> {
-    AlphaBeta::new(options, MOVES_LEFT)
-}
-
-impl ucci::Dialect for Xiangqi {
+impl Player for Xiangqi {
     type Game = Position;
     type Searcher = AlphaBeta<Position>;
     type Notation = Iccs;
-    type FenError = FenError;
-    type Options = Evaluation;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        searcher(options)
+        AlphaBeta::new(options, MOVES_LEFT)
     }
 
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
+    fn game_options(&self) -> Box<dyn GameOptions<Position>> {
+        let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
+        Box::new(EvaluationOptions::new(Evaluation::new(choice, "hand-crafted evaluation", Position::set_network)))
     }
+
+    fn search_root(&self, position: &Position) -> SearchRoot<Position> {
+        let (position, note) = search_root(position);
+        SearchRoot { position, note }
+    }
+}
+
+impl ucci::Dialect for Xiangqi {
+    type FenError = FenError;
 
     fn start_position(&self) -> Position {
         Position::start()
@@ -45,11 +60,6 @@ impl ucci::Dialect for Xiangqi {
 
     fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
         fen.parse()
-    }
-
-    fn search_root(&self, position: &Position) -> ucci::SearchRoot<Position> {
-        let (position, note) = search_root(position);
-        ucci::SearchRoot { position, note }
     }
 
     fn static_eval(&self, position: &Position) -> i32 {
@@ -66,26 +76,10 @@ impl ucci::Dialect for Xiangqi {
 }
 
 impl uci::Dialect for Xiangqi {
-    type Game = Position;
-    type Searcher = AlphaBeta<Position>;
-    type Notation = Iccs;
-    type Options = Evaluation;
     type FenError = FenError;
 
     /// Pikafish's answer when there is no move.
     const NO_MOVE: &'static str = "(none)";
-
-    fn identity(&self) -> Identity {
-        Identity::tessera(env!("CARGO_PKG_VERSION"))
-    }
-
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        searcher(options)
-    }
-
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
-    }
 
     fn start_position(&self, _chess960: bool) -> Position {
         Position::start()
@@ -108,12 +102,7 @@ impl uci::Dialect for Xiangqi {
     }
 
     fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, Duration) {
-        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads, evaluation::default_choice().as_ref());
+        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads, default_network().as_ref());
         (result.nodes, result.time)
-    }
-
-    fn search_root(&self, position: &Position) -> uci::SearchRoot<Position> {
-        let (position, note) = search_root(position);
-        uci::SearchRoot { position, note }
     }
 }

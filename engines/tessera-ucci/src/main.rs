@@ -3,6 +3,7 @@
 //! subcommands for figures and scripts.
 
 mod dialect;
+#[path = "../../evaluation.rs"]
 mod evaluation;
 #[cfg(test)]
 mod transcripts;
@@ -82,7 +83,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let lines = match &cli.command {
-        Some(Command::Bench { depth }) => Ok(bench::report(*depth, cli.threads, evaluation::default_choice().as_ref())),
+        Some(Command::Bench { depth }) => Ok(bench::report(*depth, cli.threads, dialect::default_network().as_ref())),
         Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, *depth)),
         Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), moves).map(|p| judge_report(&p)),
         None => {

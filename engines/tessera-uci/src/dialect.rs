@@ -4,10 +4,12 @@
 use std::time::Instant;
 
 use tessera_chess::bench::{run_bench, BENCH_DEPTH};
-use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK, DEFAULT_NETWORK_NAME};
+use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK};
 use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
-use tessera_core::{report, AlphaBeta, EngineOptions, Identity};
-use tessera_uci_protocol::{check_value, Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
+use tessera_core::{report, AlphaBeta, EngineOptions, EvaluationOptions, GameOptions, Identity, Player};
+use tessera_uci_protocol::{Dialect, Settings};
+
+use crate::evaluation::Evaluation;
 
 /// Chess over UCI.
 pub struct Chess;
@@ -20,59 +22,10 @@ fn rules(chess960: bool) -> Rules {
 /// (docs/chess.md, strength log), so it is the default, and `bench` searches with it.
 const NNUE_BY_DEFAULT: bool = true;
 
-/// The evaluation options: `EvalFile` (a network file, or `<embedded>`) and `Use NNUE` (off: the
-/// hand-crafted evaluation; on by default).
-pub struct Evaluation(NetworkChoice);
-
-impl Default for Evaluation {
-    fn default() -> Self {
-        Evaluation(NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT))
-    }
-}
-
-impl GameOptions<Position> for Evaluation {
-    fn declarations(&self) -> Vec<OptionDecl> {
-        vec![
-            OptionDecl { name: "EvalFile".into(), kind: OptionKind::Text(DEFAULT_NETWORK_NAME.into()) },
-            OptionDecl { name: "Use NNUE".into(), kind: OptionKind::Check(NNUE_BY_DEFAULT) },
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
-        match name.to_ascii_lowercase().as_str() {
-            "evalfile" => {
-                let kept = self.0.file().to_owned();
-                Some(self.0.load(value.unwrap_or_default()).map(Some).map_err(|error| OptionError::Unusable {
-                    name: "EvalFile".into(),
-                    kept,
-                    source: error.into(),
-                }))
-            }
-            "use nnue" => Some(check_value("Use NNUE", value).map(|use_nnue| {
-                self.0.enable(use_nnue);
-                Some(if use_nnue {
-                    format!("NNUE evaluation using {}", self.0.file())
-                } else {
-                    "classical evaluation".into()
-                })
-            })),
-            _ => None,
-        }
-    }
-
-    fn prepare(&self, position: &mut Position) {
-        position.set_network(self.0.active());
-    }
-}
-
-impl Dialect for Chess {
+impl Player for Chess {
     type Game = Position;
     type Searcher = AlphaBeta<Position>;
     type Notation = Uci;
-    type Options = Evaluation;
-    type FenError = FenError;
-
-    const CHESS960: bool = true;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
@@ -82,9 +35,16 @@ impl Dialect for Chess {
         AlphaBeta::new(options, 30)
     }
 
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
+    fn game_options(&self) -> Box<dyn GameOptions<Position>> {
+        let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
+        Box::new(EvaluationOptions::new(Evaluation::new(choice, "classical evaluation", Position::set_network)))
     }
+}
+
+impl Dialect for Chess {
+    type FenError = FenError;
+
+    const CHESS960: bool = true;
 
     fn start_position(&self, chess960: bool) -> Position {
         Position::new(rules(chess960))

@@ -1,6 +1,8 @@
 //! `tessera-uci`: Tessera's chess engine. With no subcommand it speaks UCI on stdin/stdout.
 
 mod dialect;
+#[path = "../../evaluation.rs"]
+mod evaluation;
 #[cfg(test)]
 mod transcripts;
 

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tessera_core::io::Output;
-use tessera_core::{memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Searcher};
+use tessera_core::{
+    memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, MoveOf, Notation, Searcher,
+};
 
 use crate::clock::TimeControl;
 use crate::command::{preprocess, split_id, Command, COMMAND_NAMES};
@@ -59,8 +61,6 @@ impl Config {
 
 /// Playouts for ownership in analysis lines and GoGui displays.
 pub(crate) const OWNERSHIP_PLAYOUTS: usize = 100;
-
-pub(crate) type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
 /// Runs a GTP session of `dialect` on `input` until `quit` or the end of input.
 pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'static, output: Output) {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tessera_core::{memory, EngineOptions};
+use tessera_core::{memory, EngineOptions, OptionRefused};
 
 use crate::limiter::{ELO_MAX, ELO_MIN};
 use crate::response::{OptionDecl, OptionKind};
@@ -54,15 +54,14 @@ pub enum OptionError {
         /// What was given.
         given: String,
     },
-    /// The game could not use the value (e.g. an unreadable net file).
-    #[error("{name} {source}; keeping {kept}")]
-    Unusable {
+    /// The game could not use the value (e.g. an unreadable network file).
+    #[error("{name} {refused}")]
+    Refused {
         /// The option.
         name: String,
-        /// The value kept instead.
-        kept: String,
-        /// What went wrong, as the game reported it.
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// Why, and the value kept.
+        #[source]
+        refused: OptionRefused,
     },
 }
 

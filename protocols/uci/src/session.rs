@@ -9,13 +9,16 @@ use std::time::Instant;
 
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{LineEnds, Output};
-use tessera_core::{memory, report, serve, Engine, EngineOptions, Flow, Game, Input, LineSession, Notation, Searcher};
+use tessera_core::{
+    memory, report, serve, Engine, EngineOptions, Flow, Game, GameOptions, Input, LineSession, Notation, OptionKind,
+    OptionValue, Searcher,
+};
 
 use crate::command::{Command, CommandError, Start};
 use crate::limiter::Limited;
-use crate::options::{Change, Options};
+use crate::options::{check_value, Change, OptionError, Options};
 use crate::response::Response;
-use crate::{Dialect, GameOptions};
+use crate::Dialect;
 
 /// Start-up settings from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +41,7 @@ pub struct Session<D: Dialect> {
     pub(crate) output: Output,
     pub(crate) position: D::Game,
     pub(crate) options: Options,
-    pub(crate) game_options: D::Options,
+    pub(crate) game_options: Box<dyn GameOptions<D::Game>>,
     /// Options changed since the searcher last heard of them.
     pub(crate) options_pending: bool,
     pub(crate) engine: Engine<D::Game, Limited<D::Searcher>>,
@@ -83,7 +86,7 @@ impl<D: Dialect> Session<D> {
         Session {
             position: dialect.start_position(false),
             options: Options::new(engine_options),
-            game_options: dialect.new_options(),
+            game_options: dialect.game_options(),
             dialect: Arc::new(dialect),
             output,
             options_pending: false,
@@ -151,13 +154,27 @@ impl<D: Dialect> Session<D> {
         let identity = self.dialect.identity();
         let mut lines = vec![Response::IdName(identity.full_name()), Response::IdAuthor(identity.author)];
         lines.extend(self.options.declarations(D::CHESS960).into_iter().map(Response::Option));
-        lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
+        lines.extend(self.game_options.options().into_iter().map(|option| Response::Option(option.into())));
         lines.push(Response::UciOk);
         self.output.lines(lines);
     }
 
+    /// Sets one of the game's options if `name` is one: `None` when it is not.
+    fn set_game_option(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
+        let option = self.game_options.options().into_iter().find(|option| option.is_named(name))?;
+        let value = match option.kind {
+            OptionKind::Check(_) => match check_value(option.name, value) {
+                Ok(on) => OptionValue::Check(on),
+                Err(error) => return Some(Err(error)),
+            },
+            OptionKind::Text(_) => OptionValue::Text(value.unwrap_or_default()),
+        };
+        let applied = self.game_options.set(&option, value);
+        Some(applied.map_err(|refused| OptionError::Refused { name: option.name.into(), refused }))
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        if let Some(applied) = self.game_options.set(name, value) {
+        if let Some(applied) = self.set_game_option(name, value) {
             match applied {
                 Ok(note) => note.into_iter().for_each(|note| self.say(note)),
                 Err(error) => self.say(error.to_string()),

@@ -3,7 +3,7 @@
 
 use tessera_agi_protocol::{AgiPoint, Dialect};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Score};
+use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Player, Score};
 
 /// AGI points of the top-left 3×3 corner: point (x, y) is square `3y + x`; any other point of
 /// the 15×15 board is refused, as a move no position allows.
@@ -34,11 +34,10 @@ pub fn square(point: AgiPoint) -> Option<u8> {
 /// Tic-tac-toe on the top-left 3×3 corner of the AGI board.
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Corner;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
@@ -46,6 +45,11 @@ impl Dialect for Toy {
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn new_game(&self, _forbidden: bool) -> TicTacToe {
         TicTacToe::new()
     }

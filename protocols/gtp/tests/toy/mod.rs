@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Side};
+use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Player, Side};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 
@@ -41,11 +41,10 @@ impl Notation for Vertices {
 #[derive(Clone, Default)]
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = Watched<TicTacToe, Mcts<TicTacToe>>;
     type Notation = Vertices;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: "1".into(), ..Identity::tessera("") }
@@ -56,6 +55,11 @@ impl Dialect for Toy {
         };
         Watched::new(Mcts::new(MctsConfig::default(), options), record)
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn supports_size(&self, size: i64) -> bool {
         size == 3
     }

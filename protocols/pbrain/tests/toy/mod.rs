@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Score};
+use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Player, Score};
 use tessera_pbrain_protocol::{Dialect, RuleCode};
 
 /// Points `x,y` of the 3×3 board.
@@ -40,11 +40,10 @@ pub struct Toy {
     pub move_times: Arc<Mutex<Vec<Option<std::time::Duration>>>>,
 }
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = Watched<TicTacToe, AlphaBeta<TicTacToe>>;
     type Notation = Points;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "toy".into(), ..Identity::tessera("1") }
@@ -56,6 +55,11 @@ impl Dialect for Toy {
             move_times.lock().expect("not poisoned").push(limits.move_time);
         })
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn new_game(&self, width: u32, height: u32, _rule: RuleCode) -> Result<TicTacToe, IllegalMove> {
         if (width, height) == (3, 3) {
             Ok(TicTacToe::new())

@@ -2,19 +2,17 @@
 //! (`0,4,8`), a move is a square number.
 
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Game, GameExt, Identity, IllegalMove};
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Game, GameExt, Identity, IllegalMove, Player};
 use tessera_ucci_protocol::Dialect;
 
 /// Tic-tac-toe over UCCI.
 #[derive(Clone)]
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Numbers<TicTacToe>;
-    type FenError = IllegalMove;
-    type Options = ();
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
@@ -23,8 +21,10 @@ impl Dialect for Toy {
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
+}
 
-    fn new_options(&self) {}
+impl Dialect for Toy {
+    type FenError = IllegalMove;
 
     fn start_position(&self) -> TicTacToe {
         TicTacToe::new()

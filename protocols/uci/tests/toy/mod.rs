@@ -4,22 +4,28 @@
 use std::time::Duration;
 
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove};
+use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove, Player};
 use tessera_uci_protocol::Dialect;
 
 /// Tic-tac-toe as a UCI game.
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Numbers<TicTacToe>;
-    type Options = ();
-    type FenError = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
     }
+
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
+        AlphaBeta::new(options, 5)
+    }
+}
+
+impl Dialect for Toy {
+    type FenError = IllegalMove;
 
     fn start_position(&self, _chess960: bool) -> TicTacToe {
         TicTacToe::new()
@@ -61,12 +67,6 @@ impl Dialect for Toy {
         let mut position = position.clone();
         moves.iter().map(|&mv| (mv, count(&mut position.play_scoped(mv), depth - 1))).collect()
     }
-
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
-        AlphaBeta::new(options, 5)
-    }
-
-    fn new_options(&self) {}
 
     fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
         (42, Duration::from_millis(1))
