@@ -9,11 +9,13 @@
 //!   protocol crate's `Dialect` extends it with what its own grammar asks.
 //! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
 //!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
-//! - [`session`] owns every protocol's read loop ([`serve`]); [`report`] writes perft and bench figures.
+//! - [`session`] owns every protocol's read loop ([`serve`]); [`bench`] is the one bench driver,
+//!   [`Perft`] counts a game's move tree, and [`report`] writes both figures.
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 
 pub mod alphabeta;
+pub mod bench;
 pub mod engine;
 pub mod game;
 pub mod harness;
@@ -25,6 +27,7 @@ pub mod mcts;
 pub mod memory;
 pub mod moves;
 pub mod options;
+pub mod perft;
 pub mod player;
 pub mod report;
 pub mod rng;
@@ -48,6 +51,7 @@ pub use moves::{MoveBuffer, MoveList};
 pub use options::{
     EvaluationChoice, EvaluationOptions, GameOption, GameOptions, NoOptions, OptionKind, OptionRefused, OptionValue,
 };
+pub use perft::Perft;
 pub use player::{MoveOf, Player, SearchRoot};
 pub use rng::Rng;
 pub use score::{Bound, Score};

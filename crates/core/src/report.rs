@@ -1,5 +1,6 @@
 //! The text of `perft` and `bench` figures, written the same way by every engine binary's
-//! subcommands and by the protocols that offer them as commands.
+//! subcommands and by the protocols that offer them as commands ([`crate::perft::perft_lines`],
+//! [`crate::bench::BenchReport::lines`]).
 //!
 //! The lines follow Stockfish's (`Nodes searched: N`), which scripts and GUIs already read; the
 //! bench ends with the signature line `Bench: N` that commits changing the search quote.
@@ -37,12 +38,13 @@ pub fn speed_lines(nodes: u64, time: Duration) -> [String; 2] {
     [format!("Time (ms): {}", time.as_millis()), format!("Nodes/second: {}", nodes_per_second(nodes, time))]
 }
 
-/// The `bench` text: total nodes, time, speed, and the signature line `Bench: N`.
+/// The `bench` text: total nodes, time, speed, and the signature line `Bench: N` (the node count
+/// itself for alpha-beta games).
 #[must_use]
-pub fn bench_lines(nodes: u64, time: Duration) -> Vec<String> {
+pub fn bench_lines(nodes: u64, time: Duration, signature: u64) -> Vec<String> {
     let mut lines = vec![nodes_line(nodes)];
     lines.extend(speed_lines(nodes, time));
-    lines.push(format!("Bench: {nodes}"));
+    lines.push(format!("Bench: {signature}"));
     lines
 }
 
@@ -71,7 +73,7 @@ mod tests {
         assert_eq!(&lines[..4], ["e2e4: 2", "d2d4: 3", "", "Nodes searched: 5"]);
         assert_eq!(lines[4], "Time (ms): 10");
         assert_eq!(lines[5], "Nodes/second: 500");
-        let bench = bench_lines(1000, Duration::from_secs(2));
+        let bench = bench_lines(1000, Duration::from_secs(2), 1000);
         assert_eq!(bench, ["Nodes searched: 1000", "Time (ms): 2000", "Nodes/second: 500", "Bench: 1000"]);
     }
 }

@@ -6,7 +6,7 @@ mod transcripts;
 
 use clap::{Parser, Subcommand};
 use tessera_core::io::{init_logging, Output};
-use tessera_core::{report, EngineOptions};
+use tessera_core::{bench as driver, report, EngineOptions};
 use tessera_gomoku::{bench, puzzles, Style};
 use tessera_pbrain_protocol::run;
 
@@ -46,7 +46,7 @@ enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
     Bench {
         /// Search depth.
-        #[arg(default_value_t = bench::BENCH_DEPTH)]
+        #[arg(default_value_t = bench::DEPTH)]
         depth: u32,
     },
     /// Solve the VCF/VCT puzzle set; prints the solve rate and median time.
@@ -65,8 +65,8 @@ fn main() {
     });
     match cli.command {
         Some(Sub::Bench { depth }) => {
-            let (nodes, time) = bench::run(depth, network.as_ref());
-            report::print_lines(report::bench_lines(nodes, time));
+            let bench = bench::GomokuBench { depth, network };
+            report::print_lines(driver::run(&bench, &EngineOptions::default()).lines());
         }
         Some(Sub::Puzzles) => report::print_lines([puzzles::report()]),
         None => {

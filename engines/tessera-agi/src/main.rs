@@ -7,7 +7,7 @@ mod transcripts;
 use clap::{Parser, Subcommand};
 use tessera_agi_protocol::run;
 use tessera_core::io::{init_logging, Output};
-use tessera_core::{report, EngineOptions};
+use tessera_core::{bench as driver, report, EngineOptions};
 use tessera_gomoku::{bench, Style};
 
 /// Gomoku and renju engine speaking AGI on stdin/stdout.
@@ -45,7 +45,7 @@ enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
     Bench {
         /// Search depth.
-        #[arg(default_value_t = bench::BENCH_DEPTH)]
+        #[arg(default_value_t = bench::DEPTH)]
         depth: u32,
     },
 }
@@ -61,8 +61,8 @@ fn main() {
         std::process::exit(2)
     });
     if let Some(Sub::Bench { depth }) = cli.command {
-        let (nodes, time) = bench::run(depth, network.as_ref());
-        report::print_lines(report::bench_lines(nodes, time));
+        let bench = bench::GomokuBench { depth, network };
+        report::print_lines(driver::run(&bench, &EngineOptions::default()).lines());
         return;
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };

@@ -3,14 +3,15 @@
 //! come from `tessera-xiangqi`; this file only connects them.
 
 use std::sync::Arc;
-use std::time::Duration;
 
+use tessera_core::bench::{self, BenchReport};
 use tessera_core::tt::TtEntry;
 use tessera_core::{AlphaBeta, EngineOptions, Evaluate, EvaluationOptions, GameOptions, Identity, Player, SearchRoot};
 use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
+use tessera_xiangqi::bench::{XiangqiBench, DEPTH};
 use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
-use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
+use tessera_xiangqi::{search_root, FenError, Iccs, Position, MOVES_LEFT};
 
 use crate::evaluation::Evaluation;
 
@@ -21,6 +22,12 @@ const NNUE_BY_DEFAULT: bool = true;
 /// The network a search starts with before any option is set (what `bench` searches with).
 pub fn default_network() -> Option<Arc<Network>> {
     NNUE_BY_DEFAULT.then(nnue::default_network)
+}
+
+/// The bench at `depth` on `threads` with the network a search starts with.
+pub fn bench_report(depth: u32, threads: usize) -> BenchReport {
+    let options = EngineOptions { threads: threads.max(1), ..EngineOptions::default() };
+    bench::run(&XiangqiBench { depth, network: default_network() }, &options)
 }
 
 /// Xiangqi under the Asian rules, with ICCS move text in both protocols.
@@ -69,10 +76,6 @@ impl ucci::Dialect for Xiangqi {
     fn probe(&self, searcher: &AlphaBeta<Position>, key: u64) -> Option<TtEntry> {
         searcher.table().probe(key, 0)
     }
-
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
-    }
 }
 
 impl uci::Dialect for Xiangqi {
@@ -97,12 +100,8 @@ impl uci::Dialect for Xiangqi {
         position.to_string().lines().map(str::to_owned).collect()
     }
 
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
-    }
-
-    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, Duration) {
-        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads, default_network().as_ref());
-        (result.nodes, result.time)
+    /// The bench on the session's threads (and the bench's own table size, as `tessera-ucci bench`).
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport {
+        bench_report(depth.unwrap_or(DEPTH), options.threads)
     }
 }

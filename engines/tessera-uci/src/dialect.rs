@@ -1,11 +1,11 @@
 //! The chess dialect of UCI: `tessera-chess` positions, notation and search behind the protocol
 //! crate's `Dialect` trait, plus the `bench` and `perft` subcommands.
 
-use std::time::Instant;
-
-use tessera_chess::bench::{run_bench, BENCH_DEPTH};
+use tessera_chess::bench::{ChessBench, DEPTH};
 use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK};
-use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
+use tessera_chess::{Board, Chess as Position, FenError, Rules, Uci};
+use tessera_core::bench::{self, BenchReport};
+use tessera_core::perft::perft_lines;
 use tessera_core::{report, AlphaBeta, EngineOptions, EvaluationOptions, GameOptions, Identity, Player};
 use tessera_uci_protocol::{Dialect, Settings};
 
@@ -66,12 +66,9 @@ impl Dialect for Chess {
         diagram(position.board())
     }
 
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
-    }
-
-    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration) {
-        run_bench(depth.unwrap_or(BENCH_DEPTH), options, NNUE_BY_DEFAULT.then(default_network).as_ref())
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport {
+        let network = NNUE_BY_DEFAULT.then(default_network);
+        bench::run(&ChessBench { depth: depth.unwrap_or(DEPTH), network }, options)
     }
 }
 
@@ -96,8 +93,7 @@ fn diagram(board: &Board) -> Vec<String> {
 /// `tessera-uci bench [depth]`.
 pub fn print_bench(depth: Option<u32>, settings: Settings) {
     let options = EngineOptions { threads: settings.threads, hash_mb: settings.hash_mb, ..EngineOptions::default() };
-    let (nodes, time) = Chess.bench(depth, &options);
-    report::print_lines(report::bench_lines(nodes, time));
+    report::print_lines(Chess.bench(depth, &options).lines());
 }
 
 /// `tessera-uci perft <depth> [--fen F]`: Chess960 castling letters select king-takes-rook notation.
@@ -108,11 +104,6 @@ pub fn print_perft(depth: u32, fen: Option<&str>) -> Result<(), FenError> {
     let fen = fen.unwrap_or(tessera_chess::START_FEN);
     let chess960 = fen.split_whitespace().nth(2).is_some_and(|field| field.chars().any(|c| !"KQkq-".contains(c)));
     let position = Position::from_fen(fen, rules(chess960))?;
-    let start = Instant::now();
-    let divide = perft_divide(&position, depth.max(1));
-    let elapsed = start.elapsed();
-    let notation = Uci { chess960 };
-    let texts = divide.into_iter().map(|(mv, count)| (notation.format(position.board(), mv), count)).collect();
-    report::print_lines(report::perft_lines(texts, elapsed));
+    report::print_lines(perft_lines(&position, depth, &Uci { chess960 }));
     Ok(())
 }

@@ -5,7 +5,7 @@
 //!   draw and resign decisions, `probe`, perft) on core's [`tessera_core::Engine`]; [`run`]
 //!   serves it on stdin.
 //! - [`Dialect`]: what the session needs from the game beyond core's [`Player`] (start, FEN, the
-//!   static evaluation, perft), implemented by an engine crate.
+//!   static evaluation), implemented by an engine crate.
 //!
 //! Xiangqi GUIs that speak UCI (Pikafish-style) are served by `tessera-uci-protocol`; an engine
 //! binary picks the session from the first line ([`tessera_core::serve_chosen`]).
@@ -24,12 +24,13 @@ pub use response::{InfoLine, Response, ResponseError, ScoreText};
 pub use session::{run, Session};
 
 use tessera_core::tt::TtEntry;
-use tessera_core::{Game, Player};
+use tessera_core::{Perft, Player};
 
 /// What the UCCI session needs from the game and its engine beyond core's [`Player`] (the game, its
 /// searcher, its move text through [`tessera_core::Notation`], identity, the search root and the
-/// game's own options): positions as FEN, the static evaluation, the searcher's table and perft.
-pub trait Dialect: Player {
+/// game's own options): positions as FEN, the static evaluation and the searcher's table; `go perft`
+/// counts with the game's [`Perft`].
+pub trait Dialect: Player<Game: Perft> {
     /// Why a FEN was refused.
     type FenError: std::error::Error;
 
@@ -50,7 +51,4 @@ pub trait Dialect: Player {
     fn probe(&self, _searcher: &Self::Searcher, _key: u64) -> Option<TtEntry> {
         None
     }
-
-    /// Perft split by root move.
-    fn perft_divide(&self, position: &Self::Game, depth: u32) -> Vec<(<Self::Game as Game>::Move, u64)>;
 }

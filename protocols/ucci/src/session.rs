@@ -14,7 +14,7 @@ use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
     memory, serve, Bound, Engine, Flow, Game, GameOptions, Input, LineSession, MoveOf, Notation, OptionKind,
-    OptionValue, PackedMove, Score, Searcher,
+    OptionValue, PackedMove, Perft, Score, Searcher,
 };
 
 use crate::command::{Command, PositionSpec, Start};
@@ -301,7 +301,7 @@ impl<D: Dialect> Session<D> {
 
     pub(crate) fn perft(&self, depth: u32) {
         let start = Instant::now();
-        let split = self.dialect.perft_divide(&self.position, depth.max(1));
+        let split = self.position.perft_divide(depth.max(1));
         let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
         let notation = D::Notation::default();
         let mut lines: Vec<Response> = split

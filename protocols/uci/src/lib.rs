@@ -3,7 +3,7 @@
 //!
 //! - [`Command`] and [`Response`] are the grammar in both directions (`FromStr` + `Display`).
 //! - [`Dialect`] is what the protocol needs from a game beyond core's [`Player`] (positions as FEN,
-//!   Chess960, perft, bench); an engine crate implements both.
+//!   Chess960, bench); an engine crate implements both.
 //! - [`Session`] is the engine side: it owns the position and an [`tessera_core::Engine`], and
 //!   answers `isready`, `stop` and `quit` while a search runs. [`run`] serves it on stdin.
 //! - [`Limited`] wraps any searcher with the `UCI_LimitStrength` / `UCI_Elo` strength limiter.
@@ -22,13 +22,14 @@ pub use response::{BoundText, InfoLine, OptionDecl, OptionKind, Response, Respon
 pub use session::{run, Session, Settings};
 pub use tessera_core::Flow;
 
-use tessera_core::{EngineOptions, Game, Player};
+use tessera_core::bench::BenchReport;
+use tessera_core::{EngineOptions, Perft, Player};
 
 /// What the UCI session needs from a game and its engine beyond core's [`Player`] (the game, its
 /// searcher, its move text through [`tessera_core::Notation`], identity, the search root and the
 /// game's own options): positions as FEN, Chess960, the `d` picture, perft, bench, and win/draw/loss
-/// figures. The move text writes castling as the position's rules say (king takes rook in Chess960).
-pub trait Dialect: Player {
+/// figures; `go perft` counts with the game's [`Perft`]. The move text writes castling as the position's rules say (king takes rook in Chess960).
+pub trait Dialect: Player<Game: Perft> {
     /// Why a FEN was refused.
     type FenError: std::error::Error;
 
@@ -55,11 +56,8 @@ pub trait Dialect: Player {
     /// The `d` command's picture of the position (without the FEN line, which the session adds).
     fn diagram(&self, position: &Self::Game) -> Vec<String>;
 
-    /// Leaves below each legal move at `depth` (≥ 1), for `go perft`.
-    fn perft_divide(&self, position: &Self::Game, depth: u32) -> Vec<(<Self::Game as Game>::Move, u64)>;
-
-    /// Runs the fixed bench and returns (nodes, elapsed time).
-    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration);
+    /// Runs the game's bench (core's [`tessera_core::bench`]) to `depth`, or its default depth.
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport;
 
     /// Win/draw/loss per mille for a centipawn score (for `UCI_ShowWDL`).
     fn wdl(&self, centipawns: i32) -> (u32, u32, u32) {

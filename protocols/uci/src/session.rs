@@ -11,7 +11,7 @@ use tessera_core::info::nodes_per_second;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
     memory, report, serve, Engine, EngineOptions, Flow, Game, GameOptions, Input, LineSession, Notation, OptionKind,
-    OptionValue, Searcher,
+    OptionValue, Perft, Searcher,
 };
 
 use crate::command::{Command, CommandError, Start};
@@ -235,7 +235,7 @@ impl<D: Dialect> Session<D> {
     pub(crate) fn perft(&self, depth: u32) {
         let start = Instant::now();
         let notation = D::Notation::default();
-        let divide = self.dialect.perft_divide(&self.position, depth.max(1));
+        let divide = self.position.perft_divide(depth.max(1));
         let total: u64 = divide.iter().map(|(_, count)| count).sum();
         let texts = divide.into_iter().map(|(mv, count)| (notation.format_move(&self.position, mv), count));
         // Stockfish's layout: the split, a blank line, the total, a blank line.
@@ -257,7 +257,6 @@ impl<D: Dialect> Session<D> {
 
     fn bench(&self, depth: Option<u32>) {
         self.stop_and_wait();
-        let (nodes, time) = self.dialect.bench(depth, &self.options.engine);
-        self.output.lines(report::bench_lines(nodes, time));
+        self.output.lines(self.dialect.bench(depth, &self.options.engine).lines());
     }
 }

@@ -2,7 +2,7 @@
 //! (`0,4,8`), a move is a square number.
 
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Game, GameExt, Identity, IllegalMove, Player};
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, GameExt, Identity, IllegalMove, Player};
 use tessera_ucci_protocol::Dialect;
 
 /// Tic-tac-toe over UCCI.
@@ -41,11 +41,5 @@ impl Dialect for Toy {
 
     fn static_eval(&self, position: &TicTacToe) -> i32 {
         position.evaluate()
-    }
-
-    fn perft_divide(&self, position: &TicTacToe, _depth: u32) -> Vec<(u8, u64)> {
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        moves.iter().map(|&mv| (mv, 1)).collect()
     }
 }

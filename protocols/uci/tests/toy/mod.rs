@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use tessera_core::bench::BenchReport;
 use tessera_core::toys::{Numbers, TicTacToe};
 use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove, Player};
 use tessera_uci_protocol::Dialect;
@@ -53,22 +54,7 @@ impl Dialect for Toy {
         vec![format!("{} stones", position.ply())]
     }
 
-    fn perft_divide(&self, position: &TicTacToe, depth: u32) -> Vec<(u8, u64)> {
-        fn count(position: &mut TicTacToe, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let mut moves = <TicTacToe as Game>::Moves::default();
-            position.generate_legal_moves(&mut moves);
-            moves.iter().map(|&mv| count(&mut position.play_scoped(mv), depth - 1)).sum()
-        }
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        let mut position = position.clone();
-        moves.iter().map(|&mv| (mv, count(&mut position.play_scoped(mv), depth - 1))).collect()
-    }
-
-    fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
-        (42, Duration::from_millis(1))
+    fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> BenchReport {
+        BenchReport { nodes: 42, time: Duration::from_millis(1), signature: 42, figures: Vec::new() }
     }
 }
