@@ -1,7 +1,7 @@
 //! Perft: the leaves of the legal move tree below a position, the standard check of a game's move
 //! generation, and the one `perft` text every engine prints ([`perft_lines`]).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameExt, Notation};
 use crate::report;
@@ -29,14 +29,49 @@ pub trait Perft: Game {
     }
 }
 
+/// A perft split in move text: what `perft` subcommands and protocols' `go perft` print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divide {
+    /// Each legal root move in the notation, with its leaves, in generation order.
+    pub moves: Vec<(String, u64)>,
+    /// The leaves below all of them.
+    pub total: u64,
+    /// The time the count took.
+    pub time: Duration,
+}
+
+impl Divide {
+    /// Counts the leaves at `depth` (at least 1) below each legal move of `position`, written in
+    /// `notation`.
+    pub fn count<N: Notation<Game: Perft>>(position: &N::Game, depth: u32, notation: &N) -> Divide {
+        let start = Instant::now();
+        let split = position.perft_divide(depth.max(1));
+        let time = start.elapsed();
+        let total = split.iter().map(|(_, count)| count).sum();
+        let moves = split.into_iter().map(|(mv, count)| (notation.format_move(position, mv), count)).collect();
+        Divide { moves, total, time }
+    }
+
+    /// `<move>: <count>` for each root move.
+    pub fn move_lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.moves.iter().map(|(mv, count)| format!("{mv}: {count}"))
+    }
+
+    /// The `perft` subcommand's text: the split, a blank line, the total, the time and the speed.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.move_lines().collect();
+        lines.push(String::new());
+        lines.push(report::nodes_line(self.total));
+        lines.extend(report::speed_lines(self.total, self.time));
+        lines
+    }
+}
+
 /// The `perft` text of `position` at `depth` (at least 1): each root move in `notation` with its
 /// leaves, the total, the time and the speed.
 pub fn perft_lines<N: Notation<Game: Perft>>(position: &N::Game, depth: u32, notation: &N) -> Vec<String> {
-    let start = Instant::now();
-    let divide = position.perft_divide(depth.max(1));
-    let time = start.elapsed();
-    let texts = divide.into_iter().map(|(mv, count)| (notation.format_move(position, mv), count)).collect();
-    report::perft_lines(texts, time)
+    Divide::count(position, depth, notation).lines()
 }
 
 #[cfg(test)]

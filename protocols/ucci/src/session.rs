@@ -8,13 +8,13 @@
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
+use tessera_core::perft::Divide;
 use tessera_core::{
     memory, serve, Bound, Engine, Flow, Game, GameOptions, Input, LineSession, MoveOf, Notation, OptionKind,
-    OptionValue, PackedMove, Perft, Score, Searcher,
+    OptionValue, PackedMove, Score, Searcher,
 };
 
 use crate::command::{Command, PositionSpec, Start};
@@ -300,17 +300,12 @@ impl<D: Dialect> Session<D> {
     }
 
     pub(crate) fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let split = self.position.perft_divide(depth.max(1));
-        let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
-        let notation = D::Notation::default();
-        let mut lines: Vec<Response> = split
-            .iter()
-            .map(|&(mv, nodes)| Response::PerftMove { mv: notation.format_move(&self.position, mv), nodes })
-            .collect();
-        lines.push(Response::NodesSearched(total));
+        let divide = Divide::count(&self.position, depth, &D::Notation::default());
+        let mut lines: Vec<Response> =
+            divide.moves.into_iter().map(|(mv, nodes)| Response::PerftMove { mv, nodes }).collect();
+        lines.push(Response::NodesSearched(divide.total));
         self.output.lines(lines);
-        tracing::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+        tracing::info!("perft {depth}: {} nodes in {:?}", divide.total, divide.time);
     }
 }
 

@@ -5,13 +5,13 @@
 
 use std::io::Read;
 use std::sync::Arc;
-use std::time::Instant;
 
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{LineEnds, Output};
+use tessera_core::perft::Divide;
 use tessera_core::{
     memory, report, serve, Engine, EngineOptions, Flow, Game, GameOptions, Input, LineSession, Notation, OptionKind,
-    OptionValue, Perft, Searcher,
+    OptionValue, Searcher,
 };
 
 use crate::command::{Command, CommandError, Start};
@@ -233,17 +233,13 @@ impl<D: Dialect> Session<D> {
     }
 
     pub(crate) fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let notation = D::Notation::default();
-        let divide = self.position.perft_divide(depth.max(1));
-        let total: u64 = divide.iter().map(|(_, count)| count).sum();
-        let texts = divide.into_iter().map(|(mv, count)| (notation.format_move(&self.position, mv), count));
+        let divide = Divide::count(&self.position, depth, &D::Notation::default());
         // Stockfish's layout: the split, a blank line, the total, a blank line.
-        let mut lines: Vec<String> = report::divide_lines(texts).collect();
-        lines.extend([String::new(), report::nodes_line(total), String::new()]);
+        let mut lines: Vec<String> = divide.move_lines().collect();
+        lines.extend([String::new(), report::nodes_line(divide.total), String::new()]);
         self.output.lines(lines);
         if self.debug {
-            self.say(format!("perft {depth}: {} nodes/s", nodes_per_second(total, start.elapsed())));
+            self.say(format!("perft {depth}: {} nodes/s", nodes_per_second(divide.total, divide.time)));
         }
     }
 
