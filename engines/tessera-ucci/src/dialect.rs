@@ -1,6 +1,7 @@
 //! Xiangqi seen by both protocols its GUIs speak: UCCI and the Pikafish-style UCI dialect. The
 //! searcher (core's alpha-beta with xiangqi's hooks), the ICCS notation and the rule decisions
-//! come from `tessera-xiangqi`; this file only connects them.
+//! come from `tessera-xiangqi`, the strength limiter (UCI) and the draw and resign policy (UCCI)
+//! from this engine; this file only connects them.
 
 use std::sync::Arc;
 
@@ -14,6 +15,8 @@ use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
 use tessera_xiangqi::{search_root, FenError, Iccs, Position, MOVES_LEFT};
 
 use crate::evaluation::Evaluation;
+use crate::limiter::{Limited, ELO_RANGE};
+use crate::verdicts::VerdictPolicy;
 
 /// Whether the network evaluates unless an option says otherwise: the embedded network beats the
 /// tuned hand-crafted evaluation (docs/xiangqi.md, strength log), and `bench` searches with it.
@@ -36,15 +39,16 @@ pub struct Xiangqi;
 
 impl Player for Xiangqi {
     type Game = Position;
-    type Searcher = AlphaBeta<Position>;
+    type Searcher = Limited<AlphaBeta<Position>>;
     type Notation = Iccs;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        AlphaBeta::new(options, MOVES_LEFT)
+    /// The strength limiter stays at full strength unless UCI's `UCI_LimitStrength` asks.
+    fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
+        Limited::new(AlphaBeta::new(options, MOVES_LEFT), options)
     }
 
     fn game_options(&self) -> Box<dyn GameOptions<Position>> {
@@ -60,6 +64,7 @@ impl Player for Xiangqi {
 
 impl ucci::Dialect for Xiangqi {
     type FenError = FenError;
+    type Verdicts = VerdictPolicy;
 
     fn start_position(&self) -> Position {
         Position::start()
@@ -73,8 +78,8 @@ impl ucci::Dialect for Xiangqi {
         position.evaluate()
     }
 
-    fn probe(&self, searcher: &AlphaBeta<Position>, key: u64) -> Option<TtEntry> {
-        searcher.table().probe(key, 0)
+    fn probe(&self, searcher: &Limited<AlphaBeta<Position>>, key: u64) -> Option<TtEntry> {
+        searcher.inner().table().probe(key, 0)
     }
 }
 
@@ -98,6 +103,14 @@ impl uci::Dialect for Xiangqi {
 
     fn diagram(&self, position: &Position) -> Vec<String> {
         position.to_string().lines().map(str::to_owned).collect()
+    }
+
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        ELO_RANGE
+    }
+
+    fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {
+        searcher.set_strength(elo);
     }
 
     /// The bench on the session's threads (and the bench's own table size, as `tessera-ucci bench`).

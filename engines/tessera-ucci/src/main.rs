@@ -5,8 +5,11 @@
 mod dialect;
 #[path = "../../evaluation.rs"]
 mod evaluation;
+#[path = "../../limiter.rs"]
+mod limiter;
 #[cfg(test)]
 mod transcripts;
+mod verdicts;
 
 use std::process::ExitCode;
 

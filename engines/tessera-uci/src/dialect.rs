@@ -10,6 +10,7 @@ use tessera_core::{report, AlphaBeta, EngineOptions, EvaluationOptions, GameOpti
 use tessera_uci_protocol::{Dialect, Settings};
 
 use crate::evaluation::Evaluation;
+use crate::limiter::{Limited, ELO_RANGE};
 
 /// Chess over UCI.
 pub struct Chess;
@@ -24,15 +25,15 @@ const NNUE_BY_DEFAULT: bool = true;
 
 impl Player for Chess {
     type Game = Position;
-    type Searcher = AlphaBeta<Position>;
+    type Searcher = Limited<AlphaBeta<Position>>;
     type Notation = Uci;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        AlphaBeta::new(options, 30)
+    fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
+        Limited::new(AlphaBeta::new(options, 30), options)
     }
 
     fn game_options(&self) -> Box<dyn GameOptions<Position>> {
@@ -64,6 +65,14 @@ impl Dialect for Chess {
 
     fn diagram(&self, position: &Position) -> Vec<String> {
         diagram(position.board())
+    }
+
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        ELO_RANGE
+    }
+
+    fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {
+        searcher.set_strength(elo);
     }
 
     fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport {

@@ -3,6 +3,8 @@
 mod dialect;
 #[path = "../../evaluation.rs"]
 mod evaluation;
+#[path = "../../limiter.rs"]
+mod limiter;
 #[cfg(test)]
 mod transcripts;
 

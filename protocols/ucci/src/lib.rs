@@ -19,7 +19,7 @@ mod thinking;
 
 pub use command::{Command, CommandError, Go, PositionSpec, Start};
 pub use options::{check_value, OptionEffect, Options, Randomness, ValueError, UCCI_OPTIONS};
-pub use report::{ucci_score, Verdict, VerdictPolicy};
+pub use report::{ucci_score, Verdict, Verdicts};
 pub use response::{InfoLine, Response, ResponseError, ScoreText};
 pub use session::{run, Session};
 
@@ -33,6 +33,8 @@ use tessera_core::{Perft, Player};
 pub trait Dialect: Player<Game: Perft> {
     /// Why a FEN was refused.
     type FenError: std::error::Error;
+    /// When to offer or accept a draw and when to resign (the engine's policy).
+    type Verdicts: Verdicts;
 
     /// The standard start position.
     fn start_position(&self) -> Self::Game;

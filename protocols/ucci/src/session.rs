@@ -19,7 +19,7 @@ use tessera_core::{
 
 use crate::command::{Command, PositionSpec, Start};
 use crate::options::{check_value, OptionEffect, Options, Randomness};
-use crate::report::{message, ucci_score, VerdictPolicy};
+use crate::report::{message, ucci_score, Verdicts};
 use crate::response::Response;
 use crate::Dialect;
 
@@ -45,7 +45,7 @@ pub struct Session<D: Dialect> {
     pub(crate) banned: Vec<MoveOf<D>>,
     pub(crate) options: Options,
     pub(crate) game_options: Box<dyn GameOptions<D::Game>>,
-    pub(crate) verdicts: Arc<Mutex<VerdictPolicy>>,
+    pub(crate) verdicts: Arc<Mutex<D::Verdicts>>,
     pub(crate) draw_offered: Arc<AtomicBool>,
     /// The last finished search: its root key and its answer as `pophash` would give it (the
     /// searcher keeps the positions below the root in its table, not the root itself).
@@ -72,7 +72,7 @@ impl<D: Dialect> Session<D> {
             banned: Vec::new(),
             options,
             game_options,
-            verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
+            verdicts: Arc::new(Mutex::new(D::Verdicts::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
             last_root: Arc::default(),
         }

@@ -10,7 +10,7 @@ use tessera_core::io::Output;
 use tessera_core::{Bound, Clock, Game, Info, Limits, MoveOf, Notation, Report, Rng, Score, SearchResult, SearchRoot};
 
 use crate::command::Go;
-use crate::report::{message, ucci_score};
+use crate::report::{message, ucci_score, Verdicts};
 use crate::response::{InfoLine, Response, ScoreText};
 use crate::session::Session;
 use crate::Dialect;

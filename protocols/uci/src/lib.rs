@@ -6,21 +6,22 @@
 //!   Chess960, bench); an engine crate implements both.
 //! - [`Session`] is the engine side: it owns the position and an [`tessera_core::Engine`], and
 //!   answers `isready`, `stop` and `quit` while a search runs. [`run`] serves it on stdin.
-//! - [`Limited`] wraps any searcher with the `UCI_LimitStrength` / `UCI_Elo` strength limiter.
+//! - `UCI_LimitStrength` and `UCI_Elo` are options here; how the engine plays weaker is its own
+//!   policy, reached through [`Dialect::set_strength`].
 
 mod command;
-mod limiter;
 mod options;
 mod response;
 mod session;
 mod thinking;
 
 pub use command::{Command, CommandError, Go, Start};
-pub use limiter::{Limited, ELO_MAX, ELO_MIN};
 pub use options::{check_value, OptionError, Options};
 pub use response::{BoundText, InfoLine, OptionDecl, OptionKind, Response, ResponseError, ScoreText};
 pub use session::{run, Session, Settings};
 pub use tessera_core::Flow;
+
+use std::ops::RangeInclusive;
 
 use tessera_core::bench::BenchReport;
 use tessera_core::{EngineOptions, Perft, Player};
@@ -58,6 +59,14 @@ pub trait Dialect: Player<Game: Perft> {
 
     /// Runs the game's bench (core's [`tessera_core::bench`]) to `depth`, or its default depth.
     fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport;
+
+    /// The Elo range `UCI_Elo` offers: the calibration of the engine's strength limiter.
+    fn elo_range(&self) -> RangeInclusive<u32>;
+
+    /// Makes `searcher` play at `elo` (`UCI_LimitStrength` on, `elo` within
+    /// [`Dialect::elo_range`]), or at full strength with `None`. How it plays weaker is the
+    /// engine's policy; the session only passes the options on before a search.
+    fn set_strength(searcher: &mut Self::Searcher, elo: Option<u32>);
 
     /// Win/draw/loss per mille for a centipawn score (for `UCI_ShowWDL`).
     fn wdl(&self, centipawns: i32) -> (u32, u32, u32) {

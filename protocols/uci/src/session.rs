@@ -15,7 +15,6 @@ use tessera_core::{
 };
 
 use crate::command::{Command, CommandError, Start};
-use crate::limiter::Limited;
 use crate::options::{check_value, Change, OptionError, Options};
 use crate::response::Response;
 use crate::Dialect;
@@ -44,7 +43,7 @@ pub struct Session<D: Dialect> {
     pub(crate) game_options: Box<dyn GameOptions<D::Game>>,
     /// Options changed since the searcher last heard of them.
     pub(crate) options_pending: bool,
-    pub(crate) engine: Engine<D::Game, Limited<D::Searcher>>,
+    pub(crate) engine: Engine<D::Game, D::Searcher>,
     pub(crate) debug: bool,
 }
 
@@ -77,7 +76,7 @@ impl<D: Dialect> Session<D> {
             hash_mb: settings.hash_mb.clamp(1, memory::max_table_mb()),
             ..EngineOptions::default()
         };
-        let searcher = Limited::new(dialect.new_searcher(&engine_options), &engine_options);
+        let searcher = dialect.new_searcher(&engine_options);
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(engine_options.hash_mb, granted))
         {
             // Nothing may precede the GUI's `uci` on stdout: the log says it.
@@ -85,7 +84,7 @@ impl<D: Dialect> Session<D> {
         }
         Session {
             position: dialect.start_position(false),
-            options: Options::new(engine_options),
+            options: Options::new(engine_options, dialect.elo_range()),
             game_options: dialect.game_options(),
             dialect: Arc::new(dialect),
             output,

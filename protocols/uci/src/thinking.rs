@@ -62,7 +62,7 @@ impl<D: Dialect> Session<D> {
             let strength = self.options.strength();
             let granted = self.engine.call(move |searcher| {
                 searcher.set_options(&options);
-                searcher.set_strength(strength);
+                D::set_strength(searcher, strength);
                 searcher.memory_mb()
             });
             if let Some(note) = granted.and_then(|granted| memory::clamp_note(asked, granted)) {

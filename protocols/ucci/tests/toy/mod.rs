@@ -2,8 +2,8 @@
 //! (`0,4,8`), a move is a square number.
 
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, GameExt, Identity, IllegalMove, Player};
-use tessera_ucci_protocol::Dialect;
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, GameExt, Identity, IllegalMove, Player, Score};
+use tessera_ucci_protocol::{Dialect, Verdict, Verdicts};
 
 /// Tic-tac-toe over UCCI.
 #[derive(Clone)]
@@ -25,6 +25,7 @@ impl Player for Toy {
 
 impl Dialect for Toy {
     type FenError = IllegalMove;
+    type Verdicts = Accepting;
 
     fn start_position(&self) -> TicTacToe {
         TicTacToe::new()
@@ -41,5 +42,17 @@ impl Dialect for Toy {
 
     fn static_eval(&self, position: &TicTacToe) -> i32 {
         position.evaluate()
+    }
+}
+
+/// The toy's draw and resign policy: it accepts every offered draw and never resigns.
+#[derive(Default)]
+pub struct Accepting;
+
+impl Verdicts for Accepting {
+    fn clear(&mut self) {}
+
+    fn decide(&mut self, _score: Score, offered: bool) -> Verdict {
+        Verdict { draw: offered, resign: false }
     }
 }

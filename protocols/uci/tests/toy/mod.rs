@@ -54,6 +54,13 @@ impl Dialect for Toy {
         vec![format!("{} stones", position.ply())]
     }
 
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        800..=2800
+    }
+
+    /// The toy plays at full strength whatever `UCI_Elo` says.
+    fn set_strength(_searcher: &mut AlphaBeta<TicTacToe>, _elo: Option<u32>) {}
+
     fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> BenchReport {
         BenchReport { nodes: 42, time: Duration::from_millis(1), signature: 42, figures: Vec::new() }
     }
