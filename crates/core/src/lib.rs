@@ -1,7 +1,8 @@
 //! `tessera-core`: the generic base every Tessera game and protocol stands on.
 //!
 //! - [`Game`] (with [`Notation`]) describes a position of any two-player game; [`Evaluate`],
-//!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use.
+//!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use; a grid game's
+//!   [`GridNotation`] takes and gives its points typed ([`GridPoint`]), for protocols that name them.
 //! - [`AlphaBeta`] and [`Mcts`] are the two generic searchers, both behind [`Searcher`].
 //! - [`Engine`] runs a searcher on its own thread so a protocol session never blocks.
 //! - [`Player`] is what every protocol session needs from the engine it serves (the game, its
@@ -18,6 +19,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod engine;
 pub mod game;
+pub mod grid;
 pub mod harness;
 pub mod info;
 pub mod input;
@@ -43,6 +45,7 @@ pub mod zobrist;
 pub use alphabeta::AlphaBeta;
 pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
+pub use grid::{GridNotation, GridPoint};
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
 pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};

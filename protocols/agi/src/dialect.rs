@@ -1,11 +1,11 @@
 //! What the AGI session needs from the game and its engine.
 
-use tessera_core::{MoveOf, Player, Score};
+use tessera_core::{GridNotation, MoveOf, Player, Score};
 
 /// The game as the AGI session sees it (a 15×15 board) beyond core's [`Player`] (the game, its
-/// searcher, its point text, the `ID` lines): boards by rule, stones, and the player's opening
+/// searcher, its points through a [`GridNotation`], the `ID` lines): boards by rule, stones, and the player's opening
 /// decisions.
-pub trait Dialect: Player {
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a stone was refused (logged: the draft has no error reply).
     type Error: std::error::Error + Send + Sync + 'static;
 

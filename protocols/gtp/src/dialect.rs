@@ -1,7 +1,7 @@
 //! What the GTP session needs from a go implementation and its engine. The engine crate
 //! implements it with the go crate, so this crate depends on core only.
 
-use tessera_core::{MoveOf, Player, SearchResult, Side};
+use tessera_core::{GridNotation, MoveOf, Player, SearchResult, Side};
 
 use crate::command::Status;
 
@@ -26,9 +26,9 @@ pub struct Genmove<'a, M> {
 }
 
 /// A go implementation seen by the GTP session beyond core's [`Player`] (the game, its searcher,
-/// its vertex text, `name` and `version`): the game's operations GTP commands name, and the
+/// its vertices through a [`GridNotation`], `name` and `version`): the game's operations GTP commands name, and the
 /// player's decisions (passing, resigning, scoring) that the game crate makes.
-pub trait Dialect: Player {
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a request was refused; its text is the GTP failure message (`board not empty`).
     type Error: std::error::Error + Send + Sync + 'static;
 

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use tessera_core::io::Output;
 use tessera_core::{
-    memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, MoveOf, Notation, Searcher,
+    memory, serve, Engine, EngineOptions, Flow, Game, GridNotation, Input, Limits, LineSession, MoveOf, Notation,
+    Searcher,
 };
 
 use crate::clock::TimeControl;
@@ -135,7 +136,12 @@ impl<D: Dialect> Session<D> {
 
     /// The move `vertex` names on the current board, if it is on it.
     pub(crate) fn move_at(&self, game: &D::Game, vertex: Vertex) -> Option<<D::Game as Game>::Move> {
-        D::Notation::default().parse_move(game, &vertex.to_string()).ok()
+        let notation = D::Notation::default();
+        match vertex.grid_point(self.dialect.size(game)) {
+            Some(point) => notation.move_at(game, point).ok(),
+            None if vertex == Vertex::Pass => notation.pass_move(game),
+            None => None,
+        }
     }
 
     /// `mv` as a vertex (`D4`, `pass`).

@@ -1,6 +1,6 @@
 //! What the protocol needs from the game: boards by size and rule, coordinates, forbidden points.
 
-use tessera_core::{MoveOf, Player, Score};
+use tessera_core::{GridNotation, MoveOf, Player, Score};
 
 /// The rule numbers managers and GUIs send (`INFO rule`), decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +37,9 @@ impl RuleCode {
 }
 
 /// The game as the pbrain session sees it beyond core's [`Player`] (the game, its searcher, its
-/// `x,y` move text, the `ABOUT` line): boards by size and rule, stones, and the player's opening
+/// `x,y` points through a [`GridNotation`], the `ABOUT` line): boards by size and rule, stones, and the player's opening
 /// decisions.
-pub trait Dialect: Player {
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a board or a stone was refused; its text goes out after `ERROR`.
     type Error: std::error::Error + Send + Sync + 'static;
 

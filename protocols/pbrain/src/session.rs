@@ -11,10 +11,11 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
-    memory, serve, Engine, EngineOptions, Flow, Identity, Input, LineSession, MoveOf, Notation, Player, Searcher,
+    memory, serve, Engine, EngineOptions, Flow, GridNotation, GridPoint, Identity, Input, LineSession, MoveOf,
+    Notation, Player, Searcher,
 };
 
-use crate::command::{pair, Command, Field};
+use crate::command::{Command, Field};
 use crate::dialect::{Dialect, RuleCode};
 use crate::info::TimeSettings;
 use crate::response::Response;
@@ -113,12 +114,11 @@ fn about(identity: &Identity) -> String {
 
 /// `mv` as the protocol's `(x, y)`, through the game's notation.
 pub(crate) fn coordinates<D: Dialect>(game: &D::Game, mv: MoveOf<D>) -> Option<(u32, u32)> {
-    let text = D::Notation::default().format_move(game, mv);
-    let point = pair(&text);
+    let point = D::Notation::default().point_of(game, mv);
     if point.is_none() {
-        tracing::error!("the notation wrote {text}, which is not x,y");
+        tracing::error!("the notation puts no stone for a move");
     }
-    point
+    point.map(|point| (point.column, point.row))
 }
 
 impl<D: Dialect> Session<D> {
@@ -311,7 +311,8 @@ impl<D: Dialect> Session<D> {
 
     /// Places the stone at `(x, y)` on `game` for the side to move.
     fn place_on(&self, game: &mut D::Game, x: u32, y: u32) -> Result<(), BoardErrorOf<D>> {
-        let mv = D::Notation::default().parse_move(game, &format!("{x},{y}")).map_err(BoardError::Point)?;
+        let point = GridPoint { column: x, row: y };
+        let mv = D::Notation::default().move_at(game, point).map_err(BoardError::Point)?;
         self.dialect.place(game, mv).map_err(BoardError::Game)
     }
 

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Player, Side};
+use tessera_core::{
+    EngineOptions, Game, GridNotation, GridPoint, Identity, IllegalMove, Mcts, MctsConfig, Notation, Player, Side,
+};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 
@@ -34,6 +36,20 @@ impl Notation for Vertices {
     fn format_move(&self, position: &TicTacToe, mv: u8) -> String {
         NAMED.lock().expect("not poisoned").push((mv, position.is_legal(mv)));
         format!("{}{}", char::from(b'A' + mv % 3), 3 - mv / 3)
+    }
+}
+
+impl GridNotation for Vertices {
+    fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
+        if point.column >= 3 || point.row >= 3 {
+            return Err(IllegalMove(format!("{point:?}")));
+        }
+        // Both are below 3.
+        Ok(3 * point.row as u8 + point.column as u8)
+    }
+
+    fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
+        Some(GridPoint { column: u32::from(mv % 3), row: u32::from(mv / 3) })
     }
 }
 

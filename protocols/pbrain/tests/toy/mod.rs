@@ -5,7 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Player, Score};
+use tessera_core::{
+    AlphaBeta, EngineOptions, GameExt, GridNotation, GridPoint, Identity, IllegalMove, Notation, Player, Score,
+};
 use tessera_pbrain_protocol::{Dialect, RuleCode};
 
 /// Points `x,y` of the 3×3 board.
@@ -28,6 +30,20 @@ impl Notation for Points {
 
     fn format_move(&self, _position: &TicTacToe, mv: u8) -> String {
         format!("{},{}", mv % 3, mv / 3)
+    }
+}
+
+impl GridNotation for Points {
+    fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
+        if point.column >= 3 || point.row >= 3 {
+            return Err(IllegalMove(format!("{},{}", point.column, point.row)));
+        }
+        // Both are below 3.
+        Ok(3 * point.row as u8 + point.column as u8)
+    }
+
+    fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
+        Some(GridPoint { column: u32::from(mv % 3), row: u32::from(mv / 3) })
     }
 }
 
