@@ -13,7 +13,18 @@ use tessera_gomoku::Style;
 
 use crate::{HASH_HELP, LOG_LEVEL, LOG_LEVEL_HELP};
 
-/// The flags of both gomoku engines, flattened into each `Cli`.
+/// A gomoku engine's command line: the flags both engines take and the engine's own
+/// subcommands `S`. Its name, version and about line are the including package's.
+#[derive(clap::Parser, Debug)]
+#[command(version = env!("TESSERA_VERSION"), about)]
+pub struct Cli<S: clap::Subcommand> {
+    #[command(flatten)]
+    pub flags: Flags,
+    #[command(subcommand)]
+    pub command: Option<S>,
+}
+
+/// The flags of both gomoku engines.
 #[derive(clap::Args, Debug)]
 pub struct Flags {
     /// Search threads.

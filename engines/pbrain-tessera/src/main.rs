@@ -7,7 +7,7 @@ mod gomoku_cli;
 mod transcripts;
 
 use clap::{Parser, Subcommand};
-use gomoku_cli::{print_bench, BenchDepth, Flags};
+use gomoku_cli::{print_bench, BenchDepth, Cli};
 use tessera_core::io::Output;
 use tessera_core::report;
 use tessera_gomoku::puzzles;
@@ -22,16 +22,7 @@ const LOG_LEVEL_HELP: &str =
     "Log level (to stderr or --log-file, never stdout). Off unless asked for: Piskvork reads a \
                               brain's stderr as if it were protocol output";
 
-/// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(name = "pbrain-tessera", version = env!("TESSERA_VERSION"), about)]
-struct Cli {
-    #[command(flatten)]
-    flags: Flags,
-    #[command(subcommand)]
-    command: Option<Sub>,
-}
-
+/// The subcommands of `pbrain-tessera` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]
 enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
@@ -41,7 +32,7 @@ enum Sub {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::<Sub>::parse();
     let network = cli.flags.start("pbrain-tessera");
     match cli.command {
         Some(Sub::Bench(depth)) => print_bench(&depth, network),

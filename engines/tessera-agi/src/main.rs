@@ -7,7 +7,7 @@ mod gomoku_cli;
 mod transcripts;
 
 use clap::{Parser, Subcommand};
-use gomoku_cli::{print_bench, BenchDepth, Flags};
+use gomoku_cli::{print_bench, BenchDepth, Cli};
 use tessera_agi_protocol::run;
 use tessera_core::io::Output;
 
@@ -18,16 +18,7 @@ const LOG_LEVEL: &str = "warn";
 /// `--log-level`'s help.
 const LOG_LEVEL_HELP: &str = "Log level (to stderr or --log-file, never stdout)";
 
-/// Gomoku and renju engine speaking AGI on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(name = "tessera-agi", version = env!("TESSERA_VERSION"), about)]
-struct Cli {
-    #[command(flatten)]
-    flags: Flags,
-    #[command(subcommand)]
-    command: Option<Sub>,
-}
-
+/// The subcommands of `tessera-agi` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]
 enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
@@ -35,7 +26,7 @@ enum Sub {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::<Sub>::parse();
     let network = cli.flags.start("tessera-agi");
     if let Some(Sub::Bench(depth)) = cli.command {
         print_bench(&depth, network);
