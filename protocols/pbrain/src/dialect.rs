@@ -37,8 +37,8 @@ impl RuleCode {
 }
 
 /// The game as the pbrain session sees it beyond core's [`Player`] (the game, its searcher, its
-/// `x,y` points through a [`GridNotation`], the `ABOUT` line): boards by size and rule, stones, and the player's opening
-/// decisions.
+/// `x,y` points through a [`GridNotation`], the `ABOUT` line): boards by size and rule, stones,
+/// and the player's opening decisions.
 pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a board or a stone was refused; its text goes out after `ERROR`.
     type Error: std::error::Error + Send + Sync + 'static;

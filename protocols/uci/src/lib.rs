@@ -28,8 +28,9 @@ use tessera_core::{EngineOptions, Perft, Player};
 
 /// What the UCI session needs from a game and its engine beyond core's [`Player`] (the game, its
 /// searcher, its move text through [`tessera_core::Notation`], identity, the search root and the
-/// game's own options): positions as FEN, Chess960, the `d` picture, perft, bench, and win/draw/loss
-/// figures; `go perft` counts with the game's [`Perft`]. The move text writes castling as the position's rules say (king takes rook in Chess960).
+/// game's own options): positions as FEN, Chess960, the `d` picture, bench, win/draw/loss figures
+/// and the strength limiter's switch; `go perft` counts with the game's [`Perft`]. The move text
+/// writes castling as the position's rules say (king takes rook in Chess960).
 pub trait Dialect: Player<Game: Perft> {
     /// Why a FEN was refused.
     type FenError: std::error::Error;
