@@ -175,9 +175,11 @@ fn bench_searches_with_the_embedded_network_by_default() {
         .find_map(|line| line.strip_prefix("Bench: "))
         .and_then(|nodes| nodes.parse().ok())
         .unwrap_or_else(|| panic!("a signature line: {text}"));
-    let options = tessera_core::EngineOptions::default();
-    let depth = tessera_chess::bench::BENCH_DEPTH;
+    let library = |network| {
+        let bench = tessera_chess::bench::ChessBench { depth: tessera_chess::bench::DEPTH, network };
+        tessera_core::bench::run(&bench, &tessera_core::EngineOptions::default()).nodes
+    };
     let network = tessera_chess::nnue::default_network();
-    assert_eq!(nodes, tessera_chess::bench::run_bench(depth, &options, Some(&network)).0, "{text}");
-    assert_ne!(nodes, tessera_chess::bench::run_bench(depth, &options, None).0, "not the hand-crafted evaluation");
+    assert_eq!(nodes, library(Some(network)), "{text}");
+    assert_ne!(nodes, library(None), "not the hand-crafted evaluation");
 }

@@ -119,8 +119,9 @@ fn bench_signature_of_the_release_binary() {
     // evaluation's with `--patterns`. The values themselves are asserted once, by the gomoku
     // crate's `bench_signature`.
     let network = tessera_gomoku::nnue::default_network();
-    for (args, network) in [(&["bench"][..], Some(&network)), (&["--patterns", "bench"][..], None)] {
-        let expected = tessera_gomoku::bench::run(tessera_gomoku::bench::BENCH_DEPTH, network).0;
+    for (args, network) in [(&["bench"][..], Some(network)), (&["--patterns", "bench"][..], None)] {
+        let library = tessera_gomoku::bench::GomokuBench { depth: tessera_gomoku::bench::DEPTH, network };
+        let expected = tessera_core::bench::run(&library, &tessera_core::EngineOptions::default()).nodes;
         let text = bench(args);
         assert_eq!(text.lines().last(), Some(format!("Bench: {expected}").as_str()), "{text}");
     }

@@ -69,7 +69,8 @@ fn bench_prints_the_signature() {
         .find_map(|line| line.strip_prefix("Nodes searched: "))
         .and_then(|nodes| nodes.parse().ok())
         .expect("a node count");
-    let network = tessera_xiangqi::nnue::default_network();
-    let expected = tessera_xiangqi::bench::run(tessera_xiangqi::bench::DEPTH, 1, Some(&network)).nodes;
+    let network = Some(tessera_xiangqi::nnue::default_network());
+    let bench = tessera_xiangqi::bench::XiangqiBench { depth: tessera_xiangqi::bench::DEPTH, network };
+    let expected = tessera_core::bench::run(&bench, &tessera_core::EngineOptions::default()).nodes;
     assert_eq!(nodes, expected, "the binary's bench equals the library's");
 }

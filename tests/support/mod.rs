@@ -329,8 +329,12 @@ pub fn gomoku_eval_file_is_used_or_refused(binary: &str) {
     let network = Network::random(FEATURE_SET, INPUTS, 32, 4);
     let good = folder.join("good.nnue");
     network.save(&good).unwrap();
-    let expected = tessera_gomoku::bench::run(3, Some(&std::sync::Arc::new(network))).0;
-    assert_ne!(expected, tessera_gomoku::bench::run(3, None).0);
+    let library = |network| {
+        let bench = tessera_gomoku::bench::GomokuBench { depth: 3, network };
+        tessera_core::bench::run(&bench, &tessera_core::EngineOptions::default()).nodes
+    };
+    let expected = library(Some(std::sync::Arc::new(network)));
+    assert_ne!(expected, library(None));
     let (code, stdout, _) = bench(&good);
     assert_eq!(code, Some(0));
     assert_eq!(stdout.lines().last(), Some(format!("Bench: {expected}").as_str()), "{stdout}");

@@ -2,15 +2,15 @@
 //! the search's signature; a test asserts it, so any change to search or evaluation shows.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use tessera_core::{AlphaBeta, EngineOptions, Limits, SearchControl, Searcher, Silent};
+use tessera_core::bench::Bench;
+use tessera_core::{AlphaBeta, EngineOptions, Limits};
 use tessera_nnue::Network;
 
 use crate::game::{Chess, Rules};
 
 /// The default bench depth.
-pub const BENCH_DEPTH: u32 = 7;
+pub const DEPTH: u32 = 7;
 
 /// Positions of every phase: openings, tactics, endgames, and a Chess960 start.
 pub const BENCH_POSITIONS: [&str; 10] = [
@@ -26,22 +26,38 @@ pub const BENCH_POSITIONS: [&str; 10] = [
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 ];
 
-/// Searches every bench position to `depth` with `options` (a fresh table each position),
-/// evaluating with `network` (the hand-crafted evaluation when `None`); returns the total nodes
-/// and the time taken.
-#[must_use]
-pub fn run_bench(depth: u32, options: &EngineOptions, network: Option<&Arc<Network>>) -> (u64, Duration) {
-    let start = Instant::now();
-    let mut nodes = 0;
-    let mut searcher = AlphaBeta::<Chess>::new(options, 30);
-    for fen in BENCH_POSITIONS {
-        let rules = if fen.contains("HFhf") { Rules::CHESS960 } else { Rules::STANDARD };
-        // The bench FENs are constants checked by the bench test.
-        let mut position = Chess::from_fen(fen, rules).expect("bench FENs are valid");
-        position.set_network(network.cloned());
-        searcher.clear();
-        let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
-        nodes += result.nodes;
+/// The bench at `depth`, evaluating with `network` (the hand-crafted evaluation when `None`):
+/// core's [`tessera_core::bench::run`] searches it.
+#[derive(Clone, Debug)]
+pub struct ChessBench {
+    /// The search depth.
+    pub depth: u32,
+    /// The network the positions evaluate with.
+    pub network: Option<Arc<Network>>,
+}
+
+impl Bench for ChessBench {
+    type Game = Chess;
+    type Searcher = AlphaBeta<Chess>;
+
+    fn positions(&self) -> Vec<Chess> {
+        BENCH_POSITIONS
+            .iter()
+            .map(|fen| {
+                let rules = if fen.contains("HFhf") { Rules::CHESS960 } else { Rules::STANDARD };
+                // The bench FENs are constants checked by the bench test.
+                let mut position = Chess::from_fen(fen, rules).expect("bench FENs are valid");
+                position.set_network(self.network.clone());
+                position
+            })
+            .collect()
     }
-    (nodes, start.elapsed())
+
+    fn searcher(&self, options: &EngineOptions) -> AlphaBeta<Chess> {
+        AlphaBeta::new(options, 30)
+    }
+
+    fn limits(&self) -> Limits<crate::Move> {
+        Limits::depth(self.depth)
+    }
 }

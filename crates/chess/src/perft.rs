@@ -51,6 +51,17 @@ pub fn perft_divide(position: &Chess, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// The fast counts above, for core's `perft` text and the protocols' `go perft`.
+impl tessera_core::Perft for Chess {
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(self, depth)
+    }
+}
+
 /// One line of an EPD perft suite: `<fen> ;D1 <n> ;D2 <n> …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {

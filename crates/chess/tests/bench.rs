@@ -1,9 +1,14 @@
 //! The bench signature: the single-threaded node count of `bench` at the default depth. A change
 //! to search, evaluation or move ordering changes it; update it with "Bench: N" in the commit.
 
-use tessera_chess::bench::{run_bench, BENCH_DEPTH};
+use tessera_chess::bench::{ChessBench, DEPTH};
 use tessera_chess::nnue::default_network;
-use tessera_core::EngineOptions;
+use tessera_core::{bench, EngineOptions};
+
+/// Nodes of the bench at the default depth with `network`, on one thread.
+fn nodes(network: Option<std::sync::Arc<tessera_chess::nnue::Network>>) -> u64 {
+    bench::run(&ChessBench { depth: DEPTH, network }, &EngineOptions::default()).nodes
+}
 
 /// With the embedded network (`Use NNUE` on, the default: what `tessera-uci bench` runs).
 const SIGNATURE: u64 = 52_942;
@@ -13,9 +18,8 @@ const CLASSICAL_SIGNATURE: u64 = 62_695;
 #[test]
 fn bench_node_count_is_the_signature() {
     let network = default_network();
-    let (nodes, _) = run_bench(BENCH_DEPTH, &EngineOptions::default(), Some(&network));
-    assert_eq!(nodes, SIGNATURE);
+    assert_eq!(nodes(Some(network.clone())), SIGNATURE);
     // Deterministic: a second run gives the same count.
-    assert_eq!(run_bench(BENCH_DEPTH, &EngineOptions::default(), Some(&network)).0, SIGNATURE);
-    assert_eq!(run_bench(BENCH_DEPTH, &EngineOptions::default(), None).0, CLASSICAL_SIGNATURE);
+    assert_eq!(nodes(Some(network)), SIGNATURE);
+    assert_eq!(nodes(None), CLASSICAL_SIGNATURE);
 }

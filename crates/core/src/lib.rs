@@ -1,12 +1,17 @@
 //! `tessera-core`: the generic base every Tessera game and protocol stands on.
 //!
 //! - [`Game`] (with [`Notation`]) describes a position of any two-player game; [`Evaluate`],
-//!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use.
+//!   [`Tactical`], [`NullMove`] and [`Playout`] are the hooks searchers use; a grid game's
+//!   [`GridNotation`] takes and gives its points typed ([`GridPoint`]), for protocols that name them.
 //! - [`AlphaBeta`] and [`Mcts`] are the two generic searchers, both behind [`Searcher`].
 //! - [`Engine`] runs a searcher on its own thread so a protocol session never blocks.
+//! - [`Player`] is what every protocol session needs from the engine it serves (the game, its
+//!   searcher and notation, identity, the search root, the [`options`] the game adds); each
+//!   protocol crate's `Dialect` extends it with what its own grammar asks.
 //! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
 //!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
-//! - [`session`] owns every protocol's read loop ([`serve`]); [`report`] writes perft and bench figures.
+//! - [`session`] owns every protocol's read loop ([`serve`]); [`bench`] is the one bench driver,
+//!   [`Perft`] counts a game's move tree, and [`report`] writes both figures.
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 //!
@@ -15,8 +20,10 @@
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod alphabeta;
+pub mod bench;
 pub mod engine;
 pub mod game;
+pub mod grid;
 pub mod harness;
 pub mod info;
 pub mod input;
@@ -25,6 +32,9 @@ pub mod limits;
 pub mod mcts;
 pub mod memory;
 pub mod moves;
+pub mod options;
+pub mod perft;
+pub mod player;
 pub mod report;
 pub mod rng;
 pub mod score;
@@ -40,11 +50,17 @@ pub mod zobrist;
 pub use alphabeta::AlphaBeta;
 pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
+pub use grid::{GridNotation, GridPoint};
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
 pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};
 pub use mcts::{Mcts, MctsConfig, Selection, Widening};
 pub use moves::{MoveBuffer, MoveList};
+pub use options::{
+    EvaluationChoice, EvaluationOptions, GameOption, GameOptions, NoOptions, OptionKind, OptionRefused, OptionValue,
+};
+pub use perft::Perft;
+pub use player::{MoveOf, Player, SearchRoot};
 pub use rng::Rng;
 pub use score::{Bound, Score};
 pub use search::{Evaluate, NullMove, Playout, PlayoutResult, Pruning, Searcher, Tactical};

@@ -1,5 +1,6 @@
 //! The text of `perft` and `bench` figures, written the same way by every engine binary's
-//! subcommands and by the protocols that offer them as commands.
+//! subcommands and by the protocols that offer them as commands ([`crate::perft::Divide::lines`],
+//! [`crate::bench::BenchReport::lines`]).
 //!
 //! The lines follow Stockfish's (`Nodes searched: N`), which scripts and GUIs already read; the
 //! bench ends with the signature line `Bench: N` that commits changing the search quote.
@@ -8,27 +9,10 @@ use std::time::Duration;
 
 use crate::info::nodes_per_second;
 
-/// `<move>: <count>` for each root move of a perft split.
-pub fn divide_lines<'a>(divide: impl IntoIterator<Item = (String, u64)> + 'a) -> impl Iterator<Item = String> + 'a {
-    divide.into_iter().map(|(mv, count)| format!("{mv}: {count}"))
-}
-
 /// `Nodes searched: N`: the total of a perft or a search.
 #[must_use]
 pub fn nodes_line(nodes: u64) -> String {
     format!("Nodes searched: {nodes}")
-}
-
-/// The `perft` subcommand's text: the split by root move, a blank line, the total, the time and
-/// the speed.
-#[must_use]
-pub fn perft_lines(divide: Vec<(String, u64)>, time: Duration) -> Vec<String> {
-    let total: u64 = divide.iter().map(|(_, count)| count).sum();
-    let mut lines: Vec<String> = divide_lines(divide).collect();
-    lines.push(String::new());
-    lines.push(nodes_line(total));
-    lines.extend(speed_lines(total, time));
-    lines
 }
 
 /// `Time (ms): T` and `Nodes/second: S`.
@@ -37,12 +21,13 @@ pub fn speed_lines(nodes: u64, time: Duration) -> [String; 2] {
     [format!("Time (ms): {}", time.as_millis()), format!("Nodes/second: {}", nodes_per_second(nodes, time))]
 }
 
-/// The `bench` text: total nodes, time, speed, and the signature line `Bench: N`.
+/// The `bench` text: total nodes, time, speed, and the signature line `Bench: N` (the node count
+/// itself for alpha-beta games).
 #[must_use]
-pub fn bench_lines(nodes: u64, time: Duration) -> Vec<String> {
+pub fn bench_lines(nodes: u64, time: Duration, signature: u64) -> Vec<String> {
     let mut lines = vec![nodes_line(nodes)];
     lines.extend(speed_lines(nodes, time));
-    lines.push(format!("Bench: {nodes}"));
+    lines.push(format!("Bench: {signature}"));
     lines
 }
 
@@ -67,11 +52,12 @@ mod tests {
 
     #[test]
     fn perft_and_bench_read_like_stockfish() {
-        let lines = perft_lines(vec![("e2e4".into(), 2), ("d2d4".into(), 3)], Duration::from_millis(10));
+        let moves = vec![("e2e4".into(), 2), ("d2d4".into(), 3)];
+        let lines = crate::perft::Divide { moves, total: 5, time: Duration::from_millis(10) }.lines();
         assert_eq!(&lines[..4], ["e2e4: 2", "d2d4: 3", "", "Nodes searched: 5"]);
         assert_eq!(lines[4], "Time (ms): 10");
         assert_eq!(lines[5], "Nodes/second: 500");
-        let bench = bench_lines(1000, Duration::from_secs(2));
+        let bench = bench_lines(1000, Duration::from_secs(2), 1000);
         assert_eq!(bench, ["Nodes searched: 1000", "Time (ms): 2000", "Nodes/second: 500", "Bench: 1000"]);
     }
 }

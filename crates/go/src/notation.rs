@@ -1,7 +1,7 @@
 //! GTP vertices: a column letter `A`–`Z` without `I`, then the row from the bottom (`D4`, `Q16`),
 //! or `pass`.
 
-use tessera_core::Notation;
+use tessera_core::{GridNotation, GridPoint, Notation};
 
 use crate::board::{coordinates, point};
 use crate::position::{Move, Position};
@@ -64,6 +64,28 @@ impl Notation for GtpNotation {
 
     fn format_move(&self, position: &Position, mv: Move) -> String {
         format_vertex(position.size(), mv)
+    }
+}
+
+/// Vertices handed over as numbers (column from the left, row from the top).
+impl GridNotation for GtpNotation {
+    fn move_at(&self, position: &Position, grid: GridPoint) -> Result<Move, VertexError> {
+        let size = position.size();
+        let (x, y) = (grid.column as usize, grid.row as usize);
+        if x >= size || y >= size {
+            return Err(VertexError(format!("column {x}, row {y} from the top")));
+        }
+        Ok(Move::at(point(x, y)))
+    }
+
+    fn point_of(&self, _position: &Position, mv: Move) -> Option<GridPoint> {
+        let (x, y) = coordinates(mv.point()?);
+        // Coordinates of a board of at most 25 × 25.
+        Some(GridPoint { column: x as u32, row: y as u32 })
+    }
+
+    fn pass_move(&self, _position: &Position) -> Option<Move> {
+        Some(Move::PASS)
     }
 }
 

@@ -2,11 +2,12 @@
 
 use std::time::{Duration, Instant};
 
+use tessera_core::bench::{Bench, BenchSearch};
 use tessera_core::info::nodes_per_second;
-use tessera_core::{EngineOptions, Game, Limits, Mcts, MctsConfig, Searcher, Selection, Silent, Widening};
+use tessera_core::{EngineOptions, Game, Limits, Mcts, MctsConfig, Selection, Widening};
 
 use crate::notation::parse_vertex;
-use crate::position::Position;
+use crate::position::{Move, Position};
 use crate::rules::Rules;
 
 /// The MCTS settings tuned for go: PUCT over the heuristic priors, blended with RAVE, widened
@@ -45,32 +46,12 @@ pub fn searcher(options: &EngineOptions) -> Mcts<Position> {
     Mcts::new(mcts_config(), options)
 }
 
-/// One line of the bench: a position searched for a fixed number of playouts.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BenchLine {
-    /// Board size.
-    pub size: usize,
-    /// Playouts searched.
-    pub playouts: u64,
-    /// Time taken.
-    pub time: Duration,
-    /// Length of the best line in moves (part of the signature).
-    pub best_line: u32,
-    /// The chosen move's 16-bit code.
-    pub best_move: u16,
-}
-
-impl BenchLine {
-    /// Playouts per second.
-    #[must_use]
-    pub fn playouts_per_second(&self) -> u64 {
-        nodes_per_second(self.playouts, self.time)
-    }
-}
-
 /// Positions of the bench: an empty board and a short opening, on 9×9 and 19×19.
 const BENCH_POSITIONS: [(usize, &[&str]); 4] =
     [(9, &[]), (9, &["E5", "C4", "G4", "D6"]), (19, &[]), (19, &["Q16", "D4", "Q3", "D16", "R5", "K10"])];
+
+/// The playouts of each bench search unless the command line says otherwise.
+pub const BENCH_PLAYOUTS: u64 = 5000;
 
 /// The position after the bench line `line` on a board of `size`.
 ///
@@ -86,37 +67,66 @@ fn bench_position(size: usize, line: &[&str]) -> Position {
     position
 }
 
-/// Searches each bench position for `playouts` playouts on one thread.
-///
-/// # Panics
-/// Panics only if a bench position were illegal (they are fixed and checked by a test).
-#[must_use]
-pub fn bench(playouts: u64) -> Vec<BenchLine> {
-    let options = EngineOptions { threads: 1, hash_mb: 64, ..EngineOptions::default() };
-    BENCH_POSITIONS
-        .iter()
-        .map(|&(size, line)| {
-            let position = bench_position(size, line);
-            // Every playout is searched, however early the move is settled: the bench measures speed.
-            let mut searcher = Mcts::new(MctsConfig { stop_when_settled: None, ..mcts_config() }, &options);
-            let control = tessera_core::SearchControl::new();
-            let start = Instant::now();
-            let result = searcher.search(&position, &Limits::nodes(playouts), &control, &mut Silent);
-            BenchLine {
-                size,
-                playouts: result.nodes,
-                time: start.elapsed(),
-                best_line: result.depth,
-                best_move: result.best.map_or(0, tessera_core::PackedMove::to_bits),
-            }
-        })
-        .collect()
+/// The bench: each position searched for `playouts` playouts on one thread ([`GoBench::OPTIONS`]),
+/// every playout searched however early the move is settled (it measures speed). Core's
+/// [`tessera_core::bench::run`] searches it.
+#[derive(Clone, Copy, Debug)]
+pub struct GoBench {
+    /// Playouts per position.
+    pub playouts: u64,
 }
 
-/// The bench signature: playouts plus the best moves and line lengths, deterministic on one thread.
-#[must_use]
-pub fn signature(lines: &[BenchLine]) -> u64 {
-    lines.iter().map(|line| line.playouts + u64::from(line.best_move) * 7 + u64::from(line.best_line) * 1009).sum()
+impl GoBench {
+    /// One thread and a 64 MiB tree: what the bench runs with.
+    pub const OPTIONS: EngineOptions =
+        EngineOptions { threads: 1, hash_mb: 64, multipv: 1, move_overhead: Duration::from_millis(30) };
+}
+
+impl Bench for GoBench {
+    type Game = Position;
+    type Searcher = Mcts<Position>;
+
+    fn positions(&self) -> Vec<Position> {
+        BENCH_POSITIONS.iter().map(|&(size, line)| bench_position(size, line)).collect()
+    }
+
+    fn searcher(&self, options: &EngineOptions) -> Mcts<Position> {
+        Mcts::new(MctsConfig { stop_when_settled: None, ..mcts_config() }, options)
+    }
+
+    fn limits(&self) -> Limits<Move> {
+        Limits::nodes(self.playouts)
+    }
+
+    /// The playouts are fixed: the best moves and the lengths of their lines make the signature.
+    fn signature(&self, searches: &[BenchSearch<Move>]) -> u64 {
+        searches
+            .iter()
+            .map(|search| {
+                let best_move = search.result.best.map_or(0, tessera_core::PackedMove::to_bits);
+                search.result.nodes + u64::from(best_move) * 7 + u64::from(search.result.depth) * 1009
+            })
+            .sum()
+    }
+
+    /// Each search's speed, bare-playout speed on empty 9×9 and 19×19 boards, and the network's.
+    fn figures(&self, searches: &[BenchSearch<Move>]) -> Vec<String> {
+        let mut figures: Vec<String> = BENCH_POSITIONS
+            .iter()
+            .zip(searches)
+            .map(|(&(size, _), search)| {
+                let speed = nodes_per_second(search.result.nodes, search.time);
+                format!("{size}x{size}: {} playouts, {speed} playouts/s (tree search)", search.result.nodes)
+            })
+            .collect();
+        for size in [9, 19] {
+            let speed = raw_playout_speed(size, Duration::from_secs(1));
+            figures.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
+        }
+        let speed = network_speed(Duration::from_secs(1));
+        figures.push(format!("19x19 network: {speed} evaluations/s (move priors, 1 thread)"));
+        figures
+    }
 }
 
 /// Playouts per second of the bare playout policy on an empty `size` board, single thread.
@@ -156,37 +166,10 @@ pub fn network_speed(duration: Duration) -> u64 {
     nodes_per_second(count, start.elapsed())
 }
 
-/// The `bench` report: one line per position (playouts, playouts/s), bare-playout speed on empty
-/// 9×9 and 19×19 boards, the network's speed, and the signature line `Bench: N`.
-#[must_use]
-pub fn bench_report(playouts: u64) -> Vec<String> {
-    let lines = bench(playouts);
-    let mut report: Vec<String> = lines
-        .iter()
-        .map(|line| {
-            let size = line.size;
-            format!(
-                "{size}x{size}: {} playouts, {} playouts/s (tree search)",
-                line.playouts,
-                line.playouts_per_second()
-            )
-        })
-        .collect();
-    for size in [9, 19] {
-        let speed = raw_playout_speed(size, Duration::from_secs(1));
-        report.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
-    }
-    report.push(format!(
-        "19x19 network: {} evaluations/s (move priors, 1 thread)",
-        network_speed(Duration::from_secs(1))
-    ));
-    report.push(format!("Bench: {}", signature(&lines)));
-    report
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera_core::Searcher;
 
     /// The mean score of the best root move after a short search, for the side to move.
     fn best_move_score(position: &Position) -> tessera_core::ScoreEstimate {
@@ -225,9 +208,10 @@ mod tests {
 
     #[test]
     fn bench_is_deterministic_on_one_thread() {
-        let first = bench(300);
-        let second = bench(300);
-        assert_eq!(signature(&first), signature(&second));
-        assert!(first.iter().all(|line| line.playouts == 300));
+        let bench = GoBench { playouts: 300 };
+        let first = tessera_core::bench::run(&bench, &GoBench::OPTIONS);
+        let second = tessera_core::bench::run(&bench, &GoBench::OPTIONS);
+        assert_eq!(first.signature, second.signature);
+        assert_eq!(first.nodes, 4 * 300);
     }
 }

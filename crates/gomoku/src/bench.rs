@@ -2,15 +2,15 @@
 //! search's signature (asserted by a test).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use tessera_core::{EngineOptions, Limits, SearchControl, Searcher, Silent};
+use tessera_core::bench::Bench;
+use tessera_core::{EngineOptions, Limits};
 
 use crate::nnue::Network;
 use crate::{Board, GomokuSearcher, Point, Rules, Style};
 
 /// Default bench depth.
-pub const BENCH_DEPTH: u32 = 5;
+pub const DEPTH: u32 = 5;
 
 /// The bench positions: rules and moves (x, y).
 const POSITIONS: &[(Rules, &[(u8, u8)])] = &[
@@ -21,21 +21,41 @@ const POSITIONS: &[(Rules, &[(u8, u8)])] = &[
     (Rules::CARO_15, &[(7, 7), (7, 6), (6, 6), (8, 8), (5, 5), (4, 4)]),
 ];
 
-/// Total nodes and time of the bench at `depth`, evaluating with `network` or, when `None`, the
-/// pattern weights.
-#[must_use]
-pub fn run(depth: u32, network: Option<&Arc<Network>>) -> (u64, Duration) {
-    let mut nodes = 0;
-    let start = Instant::now();
-    for (rules, moves) in POSITIONS {
-        let mut board = Board::new(*rules);
-        for &(x, y) in *moves {
-            board.place(Point::new(x, y)).expect("bench positions are valid");
-        }
-        board.set_network(network.cloned());
-        let mut searcher = GomokuSearcher::new(&EngineOptions { hash_mb: 16, ..EngineOptions::default() }, Style::Full);
-        let control = SearchControl::new();
-        nodes += searcher.search(&board, &Limits::depth(depth), &control, &mut Silent).nodes;
+/// The bench at `depth`, evaluating with `network` or, when `None`, the pattern weights: core's
+/// [`tessera_core::bench::run`] searches it (the engines run it with the default options).
+#[derive(Clone, Debug)]
+pub struct GomokuBench {
+    /// The search depth.
+    pub depth: u32,
+    /// The network the boards evaluate with.
+    pub network: Option<Arc<Network>>,
+}
+
+impl Bench for GomokuBench {
+    type Game = Board;
+    type Searcher = GomokuSearcher;
+
+    /// # Panics
+    /// Never on the fixed positions (checked by the bench test).
+    fn positions(&self) -> Vec<Board> {
+        POSITIONS
+            .iter()
+            .map(|(rules, moves)| {
+                let mut board = Board::new(*rules);
+                for &(x, y) in *moves {
+                    board.place(Point::new(x, y)).expect("bench positions are valid");
+                }
+                board.set_network(self.network.clone());
+                board
+            })
+            .collect()
     }
-    (nodes, start.elapsed())
+
+    fn searcher(&self, options: &EngineOptions) -> GomokuSearcher {
+        GomokuSearcher::new(options, Style::Full)
+    }
+
+    fn limits(&self) -> Limits<Point> {
+        Limits::depth(self.depth)
+    }
 }

@@ -1,6 +1,6 @@
 //! Move text: pbrain `x,y` (0-based column, row) and AGI two hex digits (row `0`–`E`, column `1`–`F`).
 
-use tessera_core::Notation;
+use tessera_core::{GridNotation, GridPoint, Notation};
 
 use crate::board::Board;
 use crate::point::Point;
@@ -17,12 +17,20 @@ pub struct BadPoint(pub String);
 pub fn parse_pbrain(text: &str) -> Result<Point, BadPoint> {
     let bad = || BadPoint(text.to_string());
     let (x, y) = text.trim().split_once(',').ok_or_else(bad)?;
-    let x: u8 = x.trim().parse().map_err(|_| bad())?;
-    let y: u8 = y.trim().parse().map_err(|_| bad())?;
-    if x >= 32 || y >= 32 {
-        return Err(bad());
-    }
-    Ok(Point::new(x, y))
+    let x: u32 = x.trim().parse().map_err(|_| bad())?;
+    let y: u32 = y.trim().parse().map_err(|_| bad())?;
+    point_at(GridPoint { column: x, row: y }).ok_or_else(bad)
+}
+
+/// The point at `grid` (column `x`, row `y`), if it is within the largest board (32×32).
+fn point_at(grid: GridPoint) -> Option<Point> {
+    // Both coordinates are below 32, so the casts cannot truncate.
+    (grid.column < 32 && grid.row < 32).then(|| Point::new(grid.column as u8, grid.row as u8))
+}
+
+/// `point` on the grid.
+fn grid_point(point: Point) -> GridPoint {
+    GridPoint { column: u32::from(point.x()), row: u32::from(point.y()) }
 }
 
 /// Writes pbrain `x,y`.
@@ -85,6 +93,17 @@ impl Notation for Pbrain {
     }
 }
 
+/// pbrain's `x,y` handed over as numbers; the error names the point as pbrain writes it.
+impl GridNotation for Pbrain {
+    fn move_at(&self, _position: &Board, point: GridPoint) -> Result<Point, BadPoint> {
+        point_at(point).ok_or_else(|| BadPoint(format!("{},{}", point.column, point.row)))
+    }
+
+    fn point_of(&self, _position: &Board, mv: Point) -> Option<GridPoint> {
+        Some(grid_point(mv))
+    }
+}
+
 /// The AGI notation as a core [`Notation`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Agi;
@@ -97,6 +116,17 @@ impl Notation for Agi {
     }
     fn format_move(&self, _position: &Board, mv: Point) -> String {
         format_agi(mv)
+    }
+}
+
+/// AGI's points handed over as numbers (column and row from the top-left, from 0).
+impl GridNotation for Agi {
+    fn move_at(&self, _position: &Board, point: GridPoint) -> Result<Point, BadPoint> {
+        point_at(point).ok_or_else(|| BadPoint(format!("column {}, row {}", point.column, point.row)))
+    }
+
+    fn point_of(&self, _position: &Board, mv: Point) -> Option<GridPoint> {
+        Some(grid_point(mv))
     }
 }
 

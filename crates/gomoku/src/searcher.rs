@@ -269,14 +269,15 @@ mod tests {
     }
 
     /// The one place the search's signatures are written down (the release binary's test checks
-    /// that `bench` prints what [`crate::bench::run`] counts).
+    /// that `bench` prints what [`crate::bench::GomokuBench`] counts).
     #[test]
     fn bench_signature() {
         // The default depth, where the pruning and the aspiration windows act (depth 3 ends first).
-        let (nodes, _) = crate::bench::run(crate::bench::BENCH_DEPTH, None);
-        assert_eq!(nodes, 11_797, "the pattern evaluation's search changed");
-        let network = crate::nnue::default_network();
-        let (nodes, _) = crate::bench::run(crate::bench::BENCH_DEPTH, Some(&network));
-        assert_eq!(nodes, 8941, "the default network's search changed");
+        let nodes = |network| {
+            let bench = crate::bench::GomokuBench { depth: crate::bench::DEPTH, network };
+            tessera_core::bench::run(&bench, &EngineOptions::default()).nodes
+        };
+        assert_eq!(nodes(None), 11_797, "the pattern evaluation's search changed");
+        assert_eq!(nodes(Some(crate::nnue::default_network())), 8941, "the default network's search changed");
     }
 }

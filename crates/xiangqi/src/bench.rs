@@ -2,9 +2,9 @@
 //! is the search's signature.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use tessera_core::{AlphaBeta, EngineOptions, Limits, SearchControl, Searcher, Silent};
+use tessera_core::bench::Bench;
+use tessera_core::{AlphaBeta, EngineOptions, Limits};
 
 use crate::nnue::Network;
 use crate::position::{Position, START_FEN};
@@ -25,40 +25,40 @@ pub const POSITIONS: [&str; 8] = [
 /// The default bench depth.
 pub const DEPTH: u32 = 10;
 
-/// The outcome of a bench run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchResult {
-    /// Nodes searched over all positions.
-    pub nodes: u64,
-    /// Wall time.
-    pub time: Duration,
+/// The bench at `depth`, evaluating with `network` (the hand-crafted evaluation when `None`):
+/// core's [`tessera_core::bench::run`] searches it.
+#[derive(Clone, Debug)]
+pub struct XiangqiBench {
+    /// The search depth.
+    pub depth: u32,
+    /// The network the positions evaluate with.
+    pub network: Option<Arc<Network>>,
 }
 
-/// Searches every bench position to `depth` with a fresh searcher (16 MiB table), evaluating
-/// with `network` or, without one, the hand-crafted evaluation.
-///
-/// # Panics
-/// Never on the fixed positions (they are valid FENs, checked by a test).
-#[must_use]
-pub fn run(depth: u32, threads: usize, network: Option<&Arc<Network>>) -> BenchResult {
-    let options = EngineOptions { threads: threads.max(1), ..EngineOptions::default() };
-    let start = Instant::now();
-    let mut nodes = 0;
-    for fen in POSITIONS {
-        let mut position: Position = fen.parse().expect("bench FENs are valid");
-        position.set_network(network.cloned());
-        let mut searcher = AlphaBeta::new(&options, MOVES_LEFT);
-        let result = searcher.search(&position, &Limits::depth(depth), &SearchControl::new(), &mut Silent);
-        nodes += result.nodes;
+impl Bench for XiangqiBench {
+    type Game = Position;
+    type Searcher = AlphaBeta<Position>;
+
+    /// # Panics
+    /// Never on the fixed positions (they are valid FENs, checked by a test).
+    fn positions(&self) -> Vec<Position> {
+        POSITIONS
+            .iter()
+            .map(|fen| {
+                let mut position: Position = fen.parse().expect("bench FENs are valid");
+                position.set_network(self.network.clone());
+                position
+            })
+            .collect()
     }
-    BenchResult { nodes, time: start.elapsed() }
-}
 
-/// The `bench` subcommand's text: total nodes, time, nodes/s and the signature line.
-#[must_use]
-pub fn report(depth: u32, threads: usize, network: Option<&Arc<Network>>) -> Vec<String> {
-    let result = run(depth, threads, network);
-    tessera_core::report::bench_lines(result.nodes, result.time)
+    fn searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
+        AlphaBeta::new(options, MOVES_LEFT)
+    }
+
+    fn limits(&self) -> Limits<crate::Move> {
+        Limits::depth(self.depth)
+    }
 }
 
 #[cfg(test)]
@@ -76,7 +76,10 @@ mod tests {
         for fen in POSITIONS {
             assert!(fen.parse::<Position>().is_ok(), "{fen}");
         }
-        assert_eq!(run(DEPTH, 1, Some(&crate::nnue::default_network())).nodes, SIGNATURE);
-        assert_eq!(run(DEPTH, 1, None).nodes, CLASSICAL_SIGNATURE);
+        let nodes = |network| {
+            tessera_core::bench::run(&XiangqiBench { depth: DEPTH, network }, &EngineOptions::default()).nodes
+        };
+        assert_eq!(nodes(Some(crate::nnue::default_network())), SIGNATURE);
+        assert_eq!(nodes(None), CLASSICAL_SIGNATURE);
     }
 }

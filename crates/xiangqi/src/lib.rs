@@ -35,7 +35,7 @@ pub use fen::FenError;
 pub use movegen::{Moves, MAX_MOVES};
 pub use notation::{iccs, parse_iccs, Iccs, NotationError};
 pub use packed::UnpackError;
-pub use perft::{perft, perft_divide, perft_report};
+pub use perft::{perft, perft_divide};
 pub use position::{Position, START_FEN};
 pub use rules::Rules;
 pub use search::MOVES_LEFT;

@@ -51,14 +51,15 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// The `perft` subcommand's text: `<move>: <count>` per root move, then the total and nodes/s.
-#[must_use]
-pub fn perft_report(position: &Position, depth: u32) -> Vec<String> {
-    let start = std::time::Instant::now();
-    let split = perft_divide(position, depth.max(1));
-    let time = start.elapsed();
-    let texts = split.into_iter().map(|(mv, nodes)| (crate::iccs(mv), nodes)).collect();
-    tessera_core::report::perft_lines(texts, time)
+/// The fast counts above, for core's `perft` text and the protocols' `go perft`.
+impl tessera_core::Perft for Position {
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(self, depth)
+    }
 }
 
 #[cfg(test)]

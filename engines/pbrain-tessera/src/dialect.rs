@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use tessera_core::{EngineOptions, Identity, Score};
+use tessera_core::{EngineOptions, Identity, Player, Score};
 use tessera_gomoku::nnue::Network;
 use tessera_gomoku::notation::Pbrain;
 use tessera_gomoku::{openings, Board, GomokuSearcher, Point, Rules, RulesError, Style, Variant};
@@ -29,11 +29,10 @@ pub enum Refusal {
     Place(#[from] tessera_gomoku::PlaceError),
 }
 
-impl Dialect for Gomoku {
+impl Player for Gomoku {
     type Game = Board;
     type Searcher = GomokuSearcher;
     type Notation = Pbrain;
-    type Error = Refusal;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
@@ -42,6 +41,10 @@ impl Dialect for Gomoku {
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
         GomokuSearcher::new(options, self.style)
     }
+}
+
+impl Dialect for Gomoku {
+    type Error = Refusal;
 
     fn new_game(&self, width: u32, height: u32, rule: RuleCode) -> Result<Board, Refusal> {
         let variant = match rule {

@@ -1,78 +1,45 @@
 //! `pbrain-tessera`: gomoku/renju over the pbrain protocol (Piskvork, Gomocup, Yixin-Board).
 
 mod dialect;
+#[path = "../../gomoku_cli.rs"]
+mod gomoku_cli;
 #[cfg(test)]
 mod transcripts;
 
 use clap::{Parser, Subcommand};
-use tessera_core::io::{init_logging, Output};
-use tessera_core::{report, EngineOptions};
-use tessera_gomoku::{bench, puzzles, Style};
+use gomoku_cli::{print_bench, BenchDepth, Cli};
+use tessera_core::io::Output;
+use tessera_core::report;
+use tessera_gomoku::puzzles;
 use tessera_pbrain_protocol::run;
 
-/// Gomoku and renju engine speaking the Gomocup pbrain protocol on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(name = "pbrain-tessera", version = env!("TESSERA_VERSION"), about)]
-struct Cli {
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table in MiB (INFO max_memory may lower it).
-    #[arg(long, default_value_t = 128)]
-    hash: usize,
-    /// Log level (to stderr or --log-file, never stdout). Off unless asked for: Piskvork reads a
-    /// brain's stderr as if it were protocol output.
-    #[arg(long, default_value = "off")]
-    log_level: String,
-    /// Write logs to this file.
-    #[arg(long)]
-    log_file: Option<std::path::PathBuf>,
-    /// Playing style: full, or the reference opponents plain and greedy.
-    #[arg(long, default_value = "full", hide = true)]
-    style: Style,
-    /// Evaluate with this `gomoku-shapes` network (`tessera train --game gomoku`); `<embedded>`:
-    /// the built-in one.
-    #[arg(long, default_value = tessera_gomoku::nnue::DEFAULT_NETWORK_NAME)]
-    eval_file: std::path::PathBuf,
-    /// Evaluate with the pattern weights alone, without a network.
-    #[arg(long, conflicts_with = "eval_file")]
-    patterns: bool,
-    #[command(subcommand)]
-    command: Option<Sub>,
-}
+/// `--hash`'s help: the manager's `INFO max_memory` may lower the table.
+const HASH_HELP: &str = "Transposition table in MiB (INFO max_memory may lower it)";
+/// `--log-level`'s default: off, since Piskvork reads a brain's stderr as protocol output.
+const LOG_LEVEL: &str = "off";
+/// `--log-level`'s help.
+const LOG_LEVEL_HELP: &str =
+    "Log level (to stderr or --log-file, never stdout). Off unless asked for: Piskvork reads a \
+                              brain's stderr as if it were protocol output";
 
+/// The subcommands of `pbrain-tessera` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]
 enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
-    Bench {
-        /// Search depth.
-        #[arg(default_value_t = bench::BENCH_DEPTH)]
-        depth: u32,
-    },
+    Bench(BenchDepth),
     /// Solve the VCF/VCT puzzle set; prints the solve rate and median time.
     Puzzles,
 }
 
 fn main() {
-    let cli = Cli::parse();
-    if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
-        eprintln!("logging: {error}");
-    }
-    let network = (!cli.patterns).then(|| tessera_gomoku::nnue::load(&cli.eval_file)).transpose();
-    let network = network.unwrap_or_else(|error| {
-        eprintln!("pbrain-tessera: {error}");
-        std::process::exit(2)
-    });
+    let cli = Cli::<Sub>::parse();
+    let network = cli.flags.start("pbrain-tessera");
     match cli.command {
-        Some(Sub::Bench { depth }) => {
-            let (nodes, time) = bench::run(depth, network.as_ref());
-            report::print_lines(report::bench_lines(nodes, time));
-        }
+        Some(Sub::Bench(depth)) => print_bench(&depth, network),
         Some(Sub::Puzzles) => report::print_lines([puzzles::report()]),
         None => {
-            let options =
-                EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-            run(dialect::Gomoku { style: cli.style, network }, options, std::io::stdin(), Output::stdout());
+            let gomoku = dialect::Gomoku { style: cli.flags.style, network };
+            run(gomoku, cli.flags.engine_options(), std::io::stdin(), Output::stdout());
             // Managers kill the process soon after END: leave at once, the search thread is stopped.
             std::process::exit(0);
         }

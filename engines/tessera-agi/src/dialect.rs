@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use tessera_agi_protocol::Dialect;
-use tessera_core::{EngineOptions, Identity, Score};
+use tessera_core::{EngineOptions, Identity, Player, Score};
 use tessera_gomoku::nnue::Network;
 use tessera_gomoku::notation::Agi;
 use tessera_gomoku::{openings, Board, GomokuSearcher, PlaceError, Point, Rules, Style};
@@ -18,11 +18,10 @@ pub struct Gomoku {
     pub network: Option<Arc<Network>>,
 }
 
-impl Dialect for Gomoku {
+impl Player for Gomoku {
     type Game = Board;
     type Searcher = GomokuSearcher;
     type Notation = Agi;
-    type Error = PlaceError;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
@@ -31,6 +30,10 @@ impl Dialect for Gomoku {
     fn new_searcher(&self, options: &EngineOptions) -> GomokuSearcher {
         GomokuSearcher::new(options, self.style)
     }
+}
+
+impl Dialect for Gomoku {
+    type Error = PlaceError;
 
     fn new_game(&self, forbidden: bool) -> Board {
         let mut board = Board::new(if forbidden { Rules::RENJU_15 } else { Rules::FREESTYLE_15 });

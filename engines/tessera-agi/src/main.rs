@@ -1,72 +1,39 @@
 //! `tessera-agi`: gomoku/renju (15×15) over the AGI protocol.
 
 mod dialect;
+#[path = "../../gomoku_cli.rs"]
+mod gomoku_cli;
 #[cfg(test)]
 mod transcripts;
 
 use clap::{Parser, Subcommand};
+use gomoku_cli::{print_bench, BenchDepth, Cli};
 use tessera_agi_protocol::run;
-use tessera_core::io::{init_logging, Output};
-use tessera_core::{report, EngineOptions};
-use tessera_gomoku::{bench, Style};
+use tessera_core::io::Output;
 
-/// Gomoku and renju engine speaking AGI on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(name = "tessera-agi", version = env!("TESSERA_VERSION"), about)]
-struct Cli {
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table in MiB.
-    #[arg(long, default_value_t = 128)]
-    hash: usize,
-    /// Log level (to stderr or --log-file, never stdout).
-    #[arg(long, default_value = "warn")]
-    log_level: String,
-    /// Write logs to this file.
-    #[arg(long)]
-    log_file: Option<std::path::PathBuf>,
-    /// Playing style: full, or the reference opponents plain and greedy.
-    #[arg(long, default_value = "full", hide = true)]
-    style: Style,
-    /// Evaluate with this `gomoku-shapes` network (`tessera train --game gomoku`); `<embedded>`:
-    /// the built-in one.
-    #[arg(long, default_value = tessera_gomoku::nnue::DEFAULT_NETWORK_NAME)]
-    eval_file: std::path::PathBuf,
-    /// Evaluate with the pattern weights alone, without a network.
-    #[arg(long, conflicts_with = "eval_file")]
-    patterns: bool,
-    #[command(subcommand)]
-    command: Option<Sub>,
-}
+/// `--hash`'s help.
+const HASH_HELP: &str = "Transposition table in MiB";
+/// `--log-level`'s default.
+const LOG_LEVEL: &str = "warn";
+/// `--log-level`'s help.
+const LOG_LEVEL_HELP: &str = "Log level (to stderr or --log-file, never stdout)";
 
+/// The subcommands of `tessera-agi` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]
 enum Sub {
     /// Search the bench positions to a fixed depth; prints nodes and nodes/s.
-    Bench {
-        /// Search depth.
-        #[arg(default_value_t = bench::BENCH_DEPTH)]
-        depth: u32,
-    },
+    Bench(BenchDepth),
 }
 
 fn main() {
-    let cli = Cli::parse();
-    if let Err(error) = init_logging(&cli.log_level, cli.log_file.as_deref()) {
-        eprintln!("logging: {error}");
-    }
-    let network = (!cli.patterns).then(|| tessera_gomoku::nnue::load(&cli.eval_file)).transpose();
-    let network = network.unwrap_or_else(|error| {
-        eprintln!("tessera-agi: {error}");
-        std::process::exit(2)
-    });
-    if let Some(Sub::Bench { depth }) = cli.command {
-        let (nodes, time) = bench::run(depth, network.as_ref());
-        report::print_lines(report::bench_lines(nodes, time));
+    let cli = Cli::<Sub>::parse();
+    let network = cli.flags.start("tessera-agi");
+    if let Some(Sub::Bench(depth)) = cli.command {
+        print_bench(&depth, network);
         return;
     }
-    let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
-    run(dialect::Gomoku { style: cli.style, network }, options, std::io::stdin(), Output::stdout());
+    let gomoku = dialect::Gomoku { style: cli.flags.style, network };
+    run(gomoku, cli.flags.engine_options(), std::io::stdin(), Output::stdout());
     // GUIs kill the process soon after QUIT: leave at once, the search thread is stopped.
     std::process::exit(0);
 }

@@ -44,7 +44,7 @@ pub enum Command {
     /// Searches fixed positions for a fixed number of playouts; prints playouts/s and the signature.
     Bench {
         /// Playouts per position.
-        #[arg(default_value_t = 5000)]
+        #[arg(default_value_t = tessera_go::search::BENCH_PLAYOUTS)]
         playouts: u64,
     },
 }

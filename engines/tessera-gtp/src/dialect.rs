@@ -1,7 +1,7 @@
 //! Tessera's go seen by the GTP session: every answer comes from `tessera-go` (rules, notation,
 //! the MCTS searcher, and in `policy` the player's decisions); this file only connects them.
 
-use tessera_core::{EngineOptions, Game, Identity, Mcts, Side};
+use tessera_core::{EngineOptions, Game, Identity, Mcts, Player, Side};
 use tessera_go::policy::{self, Placement, Policy, Refusal};
 use tessera_go::position::color_of;
 use tessera_go::{display, search, GtpNotation, Move, Position, Rules};
@@ -15,11 +15,10 @@ pub struct TesseraGo {
     pub policy: Policy,
 }
 
-impl Dialect for TesseraGo {
+impl Player for TesseraGo {
     type Game = Position;
     type Searcher = Mcts<Position>;
     type Notation = GtpNotation;
-    type Error = Refusal;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
@@ -28,6 +27,10 @@ impl Dialect for TesseraGo {
     fn new_searcher(&self, options: &EngineOptions) -> Mcts<Position> {
         search::searcher(options)
     }
+}
+
+impl Dialect for TesseraGo {
+    type Error = Refusal;
 
     fn supports_size(&self, size: i64) -> bool {
         (2..=25).contains(&size)

@@ -9,16 +9,16 @@ use std::time::Duration;
 
 use clap::Parser;
 use cli::{Cli, Command};
-use tessera_core::{io, report, EngineOptions};
+use tessera_core::{bench, io, report, EngineOptions};
 use tessera_go::policy::Policy;
-use tessera_go::search::bench_report;
+use tessera_go::search::GoBench;
 use tessera_gtp_protocol::{run, Config};
 
 fn main() -> std::io::Result<()> {
     let cli = Cli::parse();
     io::init_logging(&cli.log_level, cli.log_file.as_deref())?;
     if let Some(Command::Bench { playouts }) = cli.command {
-        report::print_lines(bench_report(playouts));
+        report::print_lines(bench::run(&GoBench { playouts }, &GoBench::OPTIONS).lines());
         return Ok(());
     }
     let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };

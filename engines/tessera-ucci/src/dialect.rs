@@ -1,43 +1,70 @@
 //! Xiangqi seen by both protocols its GUIs speak: UCCI and the Pikafish-style UCI dialect. The
 //! searcher (core's alpha-beta with xiangqi's hooks), the ICCS notation and the rule decisions
-//! come from `tessera-xiangqi`; this file only connects them.
+//! come from `tessera-xiangqi`, the strength limiter (UCI) and the draw and resign policy (UCCI)
+//! from this engine; this file only connects them.
 
-use std::time::Duration;
+use std::sync::Arc;
 
+use tessera_core::bench::{self, BenchReport};
 use tessera_core::tt::TtEntry;
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Identity};
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, EvaluationOptions, GameOptions, Identity, Player, SearchRoot};
 use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
-use tessera_xiangqi::{bench, perft_divide, search_root, FenError, Iccs, Move, Position, MOVES_LEFT};
+use tessera_xiangqi::bench::{XiangqiBench, DEPTH};
+use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
+use tessera_xiangqi::{search_root, FenError, Iccs, Position, MOVES_LEFT};
 
-use crate::evaluation::{self, Evaluation};
+use crate::evaluation::Evaluation;
+use crate::limiter::{Limited, ELO_RANGE};
+use crate::verdicts::VerdictPolicy;
+
+/// Whether the network evaluates unless an option says otherwise: the embedded network beats the
+/// tuned hand-crafted evaluation (docs/xiangqi.md, strength log), and `bench` searches with it.
+const NNUE_BY_DEFAULT: bool = true;
+
+/// The network a search starts with before any option is set (what `bench` searches with).
+pub fn default_network() -> Option<Arc<Network>> {
+    NNUE_BY_DEFAULT.then(nnue::default_network)
+}
+
+/// The bench at `depth` on `threads` with the network a search starts with.
+pub fn bench_report(depth: u32, threads: usize) -> BenchReport {
+    let options = EngineOptions { threads: threads.max(1), ..EngineOptions::default() };
+    bench::run(&XiangqiBench { depth, network: default_network() }, &options)
+}
 
 /// Xiangqi under the Asian rules, with ICCS move text in both protocols.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xiangqi;
 
-fn searcher(options: &EngineOptions) -> AlphaBeta<Position> {
-    AlphaBeta::new(options, MOVES_LEFT)
-}
-
-impl ucci::Dialect for Xiangqi {
+impl Player for Xiangqi {
     type Game = Position;
-    type Searcher = AlphaBeta<Position>;
+    type Searcher = Limited<AlphaBeta<Position>>;
     type Notation = Iccs;
-    type FenError = FenError;
-    type Options = Evaluation;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        searcher(options)
+    /// The strength limiter stays at full strength unless UCI's `UCI_LimitStrength` asks.
+    fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
+        Limited::new(AlphaBeta::new(options, MOVES_LEFT), options)
     }
 
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
+    fn game_options(&self) -> Box<dyn GameOptions<Position>> {
+        let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
+        Box::new(EvaluationOptions::new(Evaluation::new(choice, "hand-crafted evaluation", Position::set_network)))
     }
+
+    fn search_root(&self, position: &Position) -> SearchRoot<Position> {
+        let (position, note) = search_root(position);
+        SearchRoot { position, note }
+    }
+}
+
+impl ucci::Dialect for Xiangqi {
+    type FenError = FenError;
+    type Verdicts = VerdictPolicy;
 
     fn start_position(&self) -> Position {
         Position::start()
@@ -47,45 +74,20 @@ impl ucci::Dialect for Xiangqi {
         fen.parse()
     }
 
-    fn search_root(&self, position: &Position) -> ucci::SearchRoot<Position> {
-        let (position, note) = search_root(position);
-        ucci::SearchRoot { position, note }
-    }
-
     fn static_eval(&self, position: &Position) -> i32 {
         position.evaluate()
     }
 
-    fn probe(&self, searcher: &AlphaBeta<Position>, key: u64) -> Option<TtEntry> {
-        searcher.table().probe(key, 0)
-    }
-
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
+    fn probe(&self, searcher: &Limited<AlphaBeta<Position>>, key: u64) -> Option<TtEntry> {
+        searcher.inner().table().probe(key, 0)
     }
 }
 
 impl uci::Dialect for Xiangqi {
-    type Game = Position;
-    type Searcher = AlphaBeta<Position>;
-    type Notation = Iccs;
-    type Options = Evaluation;
     type FenError = FenError;
 
     /// Pikafish's answer when there is no move.
     const NO_MOVE: &'static str = "(none)";
-
-    fn identity(&self) -> Identity {
-        Identity::tessera(env!("CARGO_PKG_VERSION"))
-    }
-
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        searcher(options)
-    }
-
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
-    }
 
     fn start_position(&self, _chess960: bool) -> Position {
         Position::start()
@@ -103,17 +105,16 @@ impl uci::Dialect for Xiangqi {
         position.to_string().lines().map(str::to_owned).collect()
     }
 
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        ELO_RANGE
     }
 
-    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, Duration) {
-        let result = bench::run(depth.unwrap_or(bench::DEPTH), options.threads, evaluation::default_choice().as_ref());
-        (result.nodes, result.time)
+    fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {
+        searcher.set_strength(elo);
     }
 
-    fn search_root(&self, position: &Position) -> uci::SearchRoot<Position> {
-        let (position, note) = search_root(position);
-        uci::SearchRoot { position, note }
+    /// The bench on the session's threads (and the bench's own table size, as `tessera-ucci bench`).
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport {
+        bench_report(depth.unwrap_or(DEPTH), options.threads)
     }
 }

@@ -3,16 +3,21 @@
 //! subcommands for figures and scripts.
 
 mod dialect;
+#[path = "../../evaluation.rs"]
 mod evaluation;
+#[path = "../../limiter.rs"]
+mod limiter;
 #[cfg(test)]
 mod transcripts;
+mod verdicts;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use tessera_core::io::Output;
+use tessera_core::perft::perft_lines;
 use tessera_core::{report, serve_chosen, LineSession};
-use tessera_xiangqi::{bench, judge_report, perft_report, position_after};
+use tessera_xiangqi::{bench, judge_report, position_after, Iccs};
 
 #[derive(Parser, Debug)]
 #[command(name = "tessera-ucci", version = env!("TESSERA_VERSION"), about)]
@@ -82,8 +87,10 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let lines = match &cli.command {
-        Some(Command::Bench { depth }) => Ok(bench::report(*depth, cli.threads, evaluation::default_choice().as_ref())),
-        Some(Command::Perft { depth, fen }) => position_after(fen.as_deref(), &[]).map(|p| perft_report(&p, *depth)),
+        Some(Command::Bench { depth }) => Ok(dialect::bench_report(*depth, cli.threads).lines()),
+        Some(Command::Perft { depth, fen }) => {
+            position_after(fen.as_deref(), &[]).map(|p| perft_lines(&p, *depth, &Iccs))
+        }
         Some(Command::Judge { fen, moves }) => position_after(fen.as_deref(), moves).map(|p| judge_report(&p)),
         None => {
             serve_chosen(std::io::stdin(), |first| session(first, &cli));

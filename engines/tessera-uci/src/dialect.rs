@@ -1,13 +1,16 @@
 //! The chess dialect of UCI: `tessera-chess` positions, notation and search behind the protocol
 //! crate's `Dialect` trait, plus the `bench` and `perft` subcommands.
 
-use std::time::Instant;
+use tessera_chess::bench::{ChessBench, DEPTH};
+use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK};
+use tessera_chess::{Board, Chess as Position, FenError, Rules, Uci};
+use tessera_core::bench::{self, BenchReport};
+use tessera_core::perft::perft_lines;
+use tessera_core::{report, AlphaBeta, EngineOptions, EvaluationOptions, GameOptions, Identity, Player};
+use tessera_uci_protocol::{Dialect, Settings};
 
-use tessera_chess::bench::{run_bench, BENCH_DEPTH};
-use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK, DEFAULT_NETWORK_NAME};
-use tessera_chess::{perft_divide, Board, Chess as Position, FenError, Move, Rules, Uci};
-use tessera_core::{report, AlphaBeta, EngineOptions, Identity};
-use tessera_uci_protocol::{check_value, Dialect, GameOptions, OptionDecl, OptionError, OptionKind, Settings};
+use crate::evaluation::Evaluation;
+use crate::limiter::{Limited, ELO_RANGE};
 
 /// Chess over UCI.
 pub struct Chess;
@@ -20,71 +23,29 @@ fn rules(chess960: bool) -> Rules {
 /// (docs/chess.md, strength log), so it is the default, and `bench` searches with it.
 const NNUE_BY_DEFAULT: bool = true;
 
-/// The evaluation options: `EvalFile` (a network file, or `<embedded>`) and `Use NNUE` (off: the
-/// hand-crafted evaluation; on by default).
-pub struct Evaluation(NetworkChoice);
-
-impl Default for Evaluation {
-    fn default() -> Self {
-        Evaluation(NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT))
-    }
-}
-
-impl GameOptions<Position> for Evaluation {
-    fn declarations(&self) -> Vec<OptionDecl> {
-        vec![
-            OptionDecl { name: "EvalFile".into(), kind: OptionKind::Text(DEFAULT_NETWORK_NAME.into()) },
-            OptionDecl { name: "Use NNUE".into(), kind: OptionKind::Check(NNUE_BY_DEFAULT) },
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
-        match name.to_ascii_lowercase().as_str() {
-            "evalfile" => {
-                let kept = self.0.file().to_owned();
-                Some(self.0.load(value.unwrap_or_default()).map(Some).map_err(|error| OptionError::Unusable {
-                    name: "EvalFile".into(),
-                    kept,
-                    source: error.into(),
-                }))
-            }
-            "use nnue" => Some(check_value("Use NNUE", value).map(|use_nnue| {
-                self.0.enable(use_nnue);
-                Some(if use_nnue {
-                    format!("NNUE evaluation using {}", self.0.file())
-                } else {
-                    "classical evaluation".into()
-                })
-            })),
-            _ => None,
-        }
-    }
-
-    fn prepare(&self, position: &mut Position) {
-        position.set_network(self.0.active());
-    }
-}
-
-impl Dialect for Chess {
+impl Player for Chess {
     type Game = Position;
-    type Searcher = AlphaBeta<Position>;
+    type Searcher = Limited<AlphaBeta<Position>>;
     type Notation = Uci;
-    type Options = Evaluation;
-    type FenError = FenError;
-
-    const CHESS960: bool = true;
 
     fn identity(&self) -> Identity {
         Identity::tessera(env!("CARGO_PKG_VERSION"))
     }
 
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<Position> {
-        AlphaBeta::new(options, 30)
+    fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
+        Limited::new(AlphaBeta::new(options, 30), options)
     }
 
-    fn new_options(&self) -> Evaluation {
-        Evaluation::default()
+    fn game_options(&self) -> Box<dyn GameOptions<Position>> {
+        let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
+        Box::new(EvaluationOptions::new(Evaluation::new(choice, "classical evaluation", Position::set_network)))
     }
+}
+
+impl Dialect for Chess {
+    type FenError = FenError;
+
+    const CHESS960: bool = true;
 
     fn start_position(&self, chess960: bool) -> Position {
         Position::new(rules(chess960))
@@ -106,12 +67,17 @@ impl Dialect for Chess {
         diagram(position.board())
     }
 
-    fn perft_divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(position, depth)
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        ELO_RANGE
     }
 
-    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> (u64, std::time::Duration) {
-        run_bench(depth.unwrap_or(BENCH_DEPTH), options, NNUE_BY_DEFAULT.then(default_network).as_ref())
+    fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {
+        searcher.set_strength(elo);
+    }
+
+    fn bench(&self, depth: Option<u32>, options: &EngineOptions) -> BenchReport {
+        let network = NNUE_BY_DEFAULT.then(default_network);
+        bench::run(&ChessBench { depth: depth.unwrap_or(DEPTH), network }, options)
     }
 }
 
@@ -136,8 +102,7 @@ fn diagram(board: &Board) -> Vec<String> {
 /// `tessera-uci bench [depth]`.
 pub fn print_bench(depth: Option<u32>, settings: Settings) {
     let options = EngineOptions { threads: settings.threads, hash_mb: settings.hash_mb, ..EngineOptions::default() };
-    let (nodes, time) = Chess.bench(depth, &options);
-    report::print_lines(report::bench_lines(nodes, time));
+    report::print_lines(Chess.bench(depth, &options).lines());
 }
 
 /// `tessera-uci perft <depth> [--fen F]`: Chess960 castling letters select king-takes-rook notation.
@@ -148,11 +113,6 @@ pub fn print_perft(depth: u32, fen: Option<&str>) -> Result<(), FenError> {
     let fen = fen.unwrap_or(tessera_chess::START_FEN);
     let chess960 = fen.split_whitespace().nth(2).is_some_and(|field| field.chars().any(|c| !"KQkq-".contains(c)));
     let position = Position::from_fen(fen, rules(chess960))?;
-    let start = Instant::now();
-    let divide = perft_divide(&position, depth.max(1));
-    let elapsed = start.elapsed();
-    let notation = Uci { chess960 };
-    let texts = divide.into_iter().map(|(mv, count)| (notation.format(position.board(), mv), count)).collect();
-    report::print_lines(report::perft_lines(texts, elapsed));
+    report::print_lines(perft_lines(&position, depth, &Uci { chess960 }));
     Ok(())
 }

@@ -1,6 +1,10 @@
 //! `tessera-uci`: Tessera's chess engine. With no subcommand it speaks UCI on stdin/stdout.
 
 mod dialect;
+#[path = "../../evaluation.rs"]
+mod evaluation;
+#[path = "../../limiter.rs"]
+mod limiter;
 #[cfg(test)]
 mod transcripts;
 

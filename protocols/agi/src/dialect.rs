@@ -1,26 +1,13 @@
 //! What the AGI session needs from the game and its engine.
 
-use tessera_core::{EngineOptions, Game, Identity, Notation, Score, Searcher};
+use tessera_core::{GridNotation, MoveOf, Player, Score};
 
-type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
-
-/// The game as the AGI session sees it (a 15×15 board), with the searcher that plays it and the
-/// player's opening decisions. Points are written as two hex digits by the game's notation.
-pub trait Dialect: Send + Sync + 'static {
-    /// The game played.
-    type Game: Game;
-    /// The searcher that plays it, chosen by the engine crate.
-    type Searcher: Searcher<Self::Game>;
-    /// Point text (`78`): the only place moves are read and written.
-    type Notation: Notation<Game = Self::Game> + Default;
+/// The game as the AGI session sees it (a 15×15 board) beyond core's [`Player`] (the game, its
+/// searcher, its points through a [`GridNotation`], the `ID` lines): boards by rule, stones, and the player's opening
+/// decisions.
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a stone was refused (logged: the draft has no error reply).
     type Error: std::error::Error + Send + Sync + 'static;
-
-    /// Engine name and author for `ID`.
-    fn identity(&self) -> Identity;
-
-    /// A new searcher.
-    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
 
     /// An empty 15×15 board: renju when `forbidden`, else freestyle.
     fn new_game(&self, forbidden: bool) -> Self::Game;

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use tessera_core::GridPoint;
+
 /// A point as `(x, y)`: column and row, 0-based from the top-left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AgiPoint {
@@ -22,6 +24,19 @@ impl AgiPoint {
         }
         // Both digits are below 16.
         Some(AgiPoint { x: (column - 1) as u8, y: row as u8 })
+    }
+
+    /// The point of the 15×15 board at `grid`, or `None` beyond it.
+    #[must_use]
+    pub fn from_grid(grid: GridPoint) -> Option<AgiPoint> {
+        // Both are at most 14, so the casts cannot truncate.
+        (grid.column <= 14 && grid.row <= 14).then_some(AgiPoint { x: grid.column as u8, y: grid.row as u8 })
+    }
+}
+
+impl From<AgiPoint> for GridPoint {
+    fn from(point: AgiPoint) -> GridPoint {
+        GridPoint { column: u32::from(point.x), row: u32::from(point.y) }
     }
 }
 

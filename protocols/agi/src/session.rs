@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use tessera_core::io::{LineEnds, Output};
-use tessera_core::{memory, serve, Engine, EngineOptions, Flow, Game, Input, LineSession, Notation, Searcher};
+use tessera_core::{memory, serve, Engine, EngineOptions, Flow, GridNotation, Input, LineSession, MoveOf, Searcher};
 
 use crate::command::{Change, Command, Fifth};
 use crate::dialect::Dialect;
@@ -47,8 +47,6 @@ pub struct Session<D: Dialect> {
     pub(crate) quitting: Arc<AtomicBool>,
 }
 
-pub(crate) type Move<D> = <<D as Dialect>::Game as Game>::Move;
-
 impl<D: Dialect> LineSession for Session<D> {
     fn handle_line(&mut self, line: &str, _input: &mut Input) -> Flow {
         let command = line.parse().unwrap_or_else(|never| match never {});
@@ -68,16 +66,16 @@ impl<D: Dialect> LineSession for Session<D> {
 }
 
 /// The move at `point` on `game`, through the game's notation (`None` off the board).
-pub(crate) fn move_at<D: Dialect>(game: &D::Game, point: AgiPoint) -> Option<Move<D>> {
-    D::Notation::default().parse_move(game, &point.to_string()).ok()
+pub(crate) fn move_at<D: Dialect>(game: &D::Game, point: AgiPoint) -> Option<MoveOf<D>> {
+    D::Notation::default().move_at(game, point.into()).ok()
 }
 
 /// `mv` as an AGI point, through the game's notation.
-pub(crate) fn point_of<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<AgiPoint> {
-    let text = D::Notation::default().format_move(game, mv);
-    let point = AgiPoint::parse(&text);
+pub(crate) fn point_of<D: Dialect>(game: &D::Game, mv: MoveOf<D>) -> Option<AgiPoint> {
+    let grid = D::Notation::default().point_of(game, mv);
+    let point = grid.and_then(AgiPoint::from_grid);
     if point.is_none() {
-        tracing::error!("the notation wrote {text}, which is not an AGI point");
+        tracing::error!("the notation put the move at {grid:?}, which is not an AGI point");
     }
     point
 }

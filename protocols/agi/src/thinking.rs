@@ -6,13 +6,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use parking_lot::Mutex;
-use tessera_core::{Game, Limits, Report, Score, SearchResult, Searcher};
+use tessera_core::{Game, Limits, MoveOf, Report, Score, SearchResult, Searcher};
 
 use crate::command::{Change, Fifth, GoParams};
 use crate::dialect::Dialect;
 use crate::point::AgiPoint;
 use crate::response::{Best, InfoLine, Response};
-use crate::session::{move_at, point_of, Move, Session};
+use crate::session::{move_at, point_of, Session};
 
 /// What the finished search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ impl<D: Dialect> Session<D> {
             (_, fifth @ (Fifth::Two | Fifth::Many(_)), 4) => Answer::Proposals(fifth.proposals()),
             _ => Answer::Move,
         };
-        let search_moves: Vec<Move<D>> =
+        let search_moves: Vec<MoveOf<D>> =
             params.search.iter().filter_map(|&point| move_at::<D>(&self.game, point)).collect();
         let multipv = match answer {
             Answer::Proposals(count) => count,
@@ -90,12 +90,12 @@ impl<D: Dialect> Session<D> {
         if !params.search.is_empty() {
             self.out.line(Response::Info(InfoLine { search: params.search.clone(), ..InfoLine::default() }));
         }
-        let lines: Lines<Move<D>> = Arc::new(Mutex::new(Vec::new()));
+        let lines: Lines<MoveOf<D>> = Arc::new(Mutex::new(Vec::new()));
         let sink = {
             let out = self.out.clone();
             let root = self.game.clone();
             let lines = Arc::clone(&lines);
-            move |report: Report<Move<D>>| {
+            move |report: Report<MoveOf<D>>| {
                 if let Report::Info(info) = report {
                     let score = agi_score(info.score);
                     let pv: Vec<AgiPoint> = info.pv.iter().filter_map(|&mv| point_of::<D>(&root, mv)).collect();
@@ -131,7 +131,7 @@ impl<D: Dialect> Session<D> {
             let dialect = Arc::clone(&self.dialect);
             let root = self.game.clone();
             let quitting = Arc::clone(&self.quitting);
-            move |result: SearchResult<Move<D>>| {
+            move |result: SearchResult<MoveOf<D>>| {
                 if quitting.load(Ordering::SeqCst) {
                     return;
                 }

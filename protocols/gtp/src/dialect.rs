@@ -1,7 +1,7 @@
 //! What the GTP session needs from a go implementation and its engine. The engine crate
 //! implements it with the go crate, so this crate depends on core only.
 
-use tessera_core::{EngineOptions, Game, Identity, Notation, SearchResult, Searcher, Side};
+use tessera_core::{GridNotation, MoveOf, Player, SearchResult, Side};
 
 use crate::command::Status;
 
@@ -25,24 +25,12 @@ pub struct Genmove<'a, M> {
     pub budget: Option<u64>,
 }
 
-type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
-
-/// A go implementation seen by the GTP session: the game's operations GTP commands name, and
-/// the player's decisions (passing, resigning, scoring) that the game crate makes.
-pub trait Dialect: Send + Sync + 'static {
-    /// The position type.
-    type Game: Game;
-    /// The searcher that plays it, chosen by the engine crate.
-    type Searcher: Searcher<Self::Game>;
-    /// Vertex text (`D4`, `pass`): the only place moves are read and written.
-    type Notation: Notation<Game = Self::Game> + Default;
+/// A go implementation seen by the GTP session beyond core's [`Player`] (the game, its searcher,
+/// its vertices through a [`GridNotation`], `name` and `version`): the game's operations GTP commands name, and the
+/// player's decisions (passing, resigning, scoring) that the game crate makes.
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a request was refused; its text is the GTP failure message (`board not empty`).
     type Error: std::error::Error + Send + Sync + 'static;
-
-    /// `name` and `version`.
-    fn identity(&self) -> Identity;
-    /// A new searcher.
-    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
 
     /// Whether `size` is a playable board size.
     fn supports_size(&self, size: i64) -> bool;

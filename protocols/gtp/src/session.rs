@@ -6,7 +6,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tessera_core::io::Output;
-use tessera_core::{memory, serve, Engine, EngineOptions, Flow, Game, Input, Limits, LineSession, Notation, Searcher};
+use tessera_core::{
+    memory, serve, Engine, EngineOptions, Flow, Game, GridNotation, Input, Limits, LineSession, MoveOf, Notation,
+    Searcher,
+};
 
 use crate::clock::TimeControl;
 use crate::command::{preprocess, split_id, Command, COMMAND_NAMES};
@@ -59,8 +62,6 @@ impl Config {
 
 /// Playouts for ownership in analysis lines and GoGui displays.
 pub(crate) const OWNERSHIP_PLAYOUTS: usize = 100;
-
-pub(crate) type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
 /// Runs a GTP session of `dialect` on `input` until `quit` or the end of input.
 pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'static, output: Output) {
@@ -135,7 +136,12 @@ impl<D: Dialect> Session<D> {
 
     /// The move `vertex` names on the current board, if it is on it.
     pub(crate) fn move_at(&self, game: &D::Game, vertex: Vertex) -> Option<<D::Game as Game>::Move> {
-        D::Notation::default().parse_move(game, &vertex.to_string()).ok()
+        let notation = D::Notation::default();
+        match vertex.grid_point(self.dialect.size(game)) {
+            Some(point) => notation.move_at(game, point).ok(),
+            None if vertex == Vertex::Pass => notation.pass_move(game),
+            None => None,
+        }
     }
 
     /// `mv` as a vertex (`D4`, `pass`).

@@ -5,14 +5,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::bounded;
-use tessera_core::{Flow, Game, Input, Limits, Report, SearchResult, Side};
+use tessera_core::{Flow, Game, Input, Limits, MoveOf, Report, SearchResult, Side};
 
 use crate::analysis::info_line;
 use crate::analysis::{Analyze, AnalyzeKind};
 use crate::command::is_quit;
 use crate::dialect::{Dialect, Genmove};
 use crate::response::header;
-use crate::session::{MoveOf, Session, OWNERSHIP_PLAYOUTS};
+use crate::session::{Session, OWNERSHIP_PLAYOUTS};
 use crate::vertex::Color;
 
 type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tessera_core::Side;
+use tessera_core::{GridPoint, Side};
 
 use crate::command::CommandError;
 
@@ -66,6 +66,17 @@ pub enum Vertex {
         /// 1-based row from the bottom.
         row: u8,
     },
+}
+
+impl Vertex {
+    /// The grid point of this vertex on a board of `size` rows (rows counted from the top), or
+    /// `None` for a pass or a row beyond the board.
+    #[must_use]
+    pub fn grid_point(self, size: usize) -> Option<GridPoint> {
+        let Vertex::Point { column, row } = self else { return None };
+        let from_top = size.checked_sub(usize::from(row)).filter(|_| row > 0)?;
+        Some(GridPoint { column: u32::from(column), row: u32::try_from(from_top).ok()? })
+    }
 }
 
 impl FromStr for Vertex {

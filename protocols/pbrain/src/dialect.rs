@@ -1,6 +1,6 @@
 //! What the protocol needs from the game: boards by size and rule, coordinates, forbidden points.
 
-use tessera_core::{EngineOptions, Game, Identity, Notation, Score, Searcher};
+use tessera_core::{GridNotation, MoveOf, Player, Score};
 
 /// The rule numbers managers and GUIs send (`INFO rule`), decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,23 +36,12 @@ impl RuleCode {
     }
 }
 
-/// The game as the pbrain session sees it, with the searcher that plays it and the player's
-/// opening decisions. Moves are written `x,y` (0-based from the top-left) by the game's notation.
-pub trait Dialect: Send + Sync + 'static {
-    /// The game played.
-    type Game: Game;
-    /// The searcher that plays it, chosen by the engine crate.
-    type Searcher: Searcher<Self::Game>;
-    /// Move text `x,y`: the only place moves are read and written.
-    type Notation: Notation<Game = Self::Game> + Default;
+/// The game as the pbrain session sees it beyond core's [`Player`] (the game, its searcher, its
+/// `x,y` points through a [`GridNotation`], the `ABOUT` line): boards by size and rule, stones,
+/// and the player's opening decisions.
+pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a board or a stone was refused; its text goes out after `ERROR`.
     type Error: std::error::Error + Send + Sync + 'static;
-
-    /// Who the engine is (the `ABOUT` line).
-    fn identity(&self) -> Identity;
-
-    /// A new searcher.
-    fn new_searcher(&self, options: &EngineOptions) -> Self::Searcher;
 
     /// An empty board of `width` × `height` under `rule`.
     ///
@@ -76,8 +65,6 @@ pub trait Dialect: Send + Sync + 'static {
     /// Whether the side to move, with `score` from its search, would rather swap colours.
     fn prefers_swap(&self, score: Score) -> bool;
 }
-
-type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
 
 #[cfg(test)]
 mod tests {

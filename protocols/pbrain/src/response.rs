@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::command::pair;
+
 /// One line the engine sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Response {
@@ -61,11 +63,6 @@ impl fmt::Display for Response {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not a pbrain response: {0:?}")]
 pub struct BadResponse(pub String);
-
-fn pair(text: &str) -> Option<(u32, u32)> {
-    let (x, y) = text.split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
-}
 
 impl FromStr for Response {
     type Err = BadResponse;

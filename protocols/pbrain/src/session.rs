@@ -11,10 +11,11 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::{
-    memory, serve, Engine, EngineOptions, Flow, Game, Identity, Input, LineSession, Notation, Searcher,
+    memory, serve, Engine, EngineOptions, Flow, GridNotation, GridPoint, Identity, Input, LineSession, MoveOf,
+    Notation, Player, Searcher,
 };
 
-use crate::command::{pair, Command, Field};
+use crate::command::{Command, Field};
 use crate::dialect::{Dialect, RuleCode};
 use crate::info::TimeSettings;
 use crate::response::Response;
@@ -48,15 +49,13 @@ pub(crate) enum BoardError<N, G> {
 }
 
 /// [`BoardError`] for dialect `D`.
-pub(crate) type BoardErrorOf<D> = BoardError<<<D as Dialect>::Notation as Notation>::Error, <D as Dialect>::Error>;
+pub(crate) type BoardErrorOf<D> = BoardError<<<D as Player>::Notation as Notation>::Error, <D as Dialect>::Error>;
 
 /// Stones of an open board block.
 type BlockStones = Vec<(u32, u32, Field)>;
 
 /// A finished search's chosen moves waiting to be put on the board.
 type Queue<M> = Arc<Mutex<Vec<M>>>;
-
-pub(crate) type Move<D> = <<D as Dialect>::Game as Game>::Move;
 
 /// The pbrain session over dialect `D`.
 pub struct Session<D: Dialect> {
@@ -76,7 +75,7 @@ pub struct Session<D: Dialect> {
     pub(crate) max_depth: Option<u32>,
     pub(crate) max_nodes: Option<u64>,
     /// Our moves chosen by finished searches, not yet put on `game`.
-    pub(crate) ours: Queue<Move<D>>,
+    pub(crate) ours: Queue<MoveOf<D>>,
     /// Whether `INFO time_left` came since our last search (then it measures that move's cost).
     pub(crate) clock_sent: bool,
     /// Our last move's search: the `time_left` it started from and the time it took (written when
@@ -114,13 +113,12 @@ fn about(identity: &Identity) -> String {
 }
 
 /// `mv` as the protocol's `(x, y)`, through the game's notation.
-pub(crate) fn coordinates<D: Dialect>(game: &D::Game, mv: Move<D>) -> Option<(u32, u32)> {
-    let text = D::Notation::default().format_move(game, mv);
-    let point = pair(&text);
+pub(crate) fn coordinates<D: Dialect>(game: &D::Game, mv: MoveOf<D>) -> Option<(u32, u32)> {
+    let point = D::Notation::default().point_of(game, mv);
     if point.is_none() {
-        tracing::error!("the notation wrote {text}, which is not x,y");
+        tracing::error!("the notation puts no stone for a move");
     }
-    point
+    point.map(|point| (point.column, point.row))
 }
 
 impl<D: Dialect> Session<D> {
@@ -313,7 +311,8 @@ impl<D: Dialect> Session<D> {
 
     /// Places the stone at `(x, y)` on `game` for the side to move.
     fn place_on(&self, game: &mut D::Game, x: u32, y: u32) -> Result<(), BoardErrorOf<D>> {
-        let mv = D::Notation::default().parse_move(game, &format!("{x},{y}")).map_err(BoardError::Point)?;
+        let point = GridPoint { column: x, row: y };
+        let mv = D::Notation::default().move_at(game, point).map_err(BoardError::Point)?;
         self.dialect.place(game, mv).map_err(BoardError::Game)
     }
 
@@ -338,7 +337,7 @@ impl<D: Dialect> Session<D> {
     }
 
     pub(crate) fn apply_our_moves(&mut self) {
-        let moves: Vec<Move<D>> = std::mem::take(&mut *self.ours.lock());
+        let moves: Vec<MoveOf<D>> = std::mem::take(&mut *self.ours.lock());
         for mv in moves {
             let Some(game) = self.game.as_ref() else { return };
             if let Some((x, y)) = coordinates::<D>(game, mv) {

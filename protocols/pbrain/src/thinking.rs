@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 
-use tessera_core::{memory, Limits, Notation, Report, Score, SearchResult, Searcher};
+use tessera_core::{memory, Limits, MoveOf, Notation, Report, Score, SearchResult, Searcher};
 
 use crate::dialect::Dialect;
 use crate::info::move_budget;
 use crate::response::Response;
-use crate::session::{coordinates, Move, Session};
+use crate::session::{coordinates, Session};
 
 /// What a finished search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl<D: Dialect> Session<D> {
             let root = game.clone();
             let show_detail = self.show_detail;
             let summary = Arc::clone(&summary);
-            move |report: Report<Move<D>>| match report {
+            move |report: Report<MoveOf<D>>| match report {
                 Report::Info(info) => {
                     let notation = D::Notation::default();
                     let pv = notation.format_line(&root, &info.pv);
@@ -98,7 +98,7 @@ impl<D: Dialect> Session<D> {
             let root = game.clone();
             let last_search = Arc::clone(&self.last_search);
             let left_before = self.time.left_ms;
-            move |result: SearchResult<Move<D>>| {
+            move |result: SearchResult<MoveOf<D>>| {
                 let Some((best, (x, y))) = result.best.and_then(|mv| Some((mv, coordinates::<D>(&root, mv)?))) else {
                     out.line(Response::Error("no legal move".into()));
                     return;

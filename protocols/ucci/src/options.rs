@@ -1,4 +1,6 @@
-//! Engine options of both dialects: what the boot answer declares and what `setoption` changes.
+//! The UCCI engine options: what the boot answer declares and what `setoption` changes. (A
+//! xiangqi engine's UCI options are `tessera-uci-protocol`'s; the options a game adds are core's
+//! `GameOptions`, declared by the session.)
 
 use std::time::Duration;
 
@@ -83,7 +85,29 @@ pub enum OptionEffect {
     /// The option is unknown (not an error in UCCI: logged only).
     Unknown,
     /// The value could not be read.
-    BadValue(String),
+    BadValue(ValueError),
+}
+
+/// Why an option's value could not be read; the option keeps its value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// A check option given something else than true or false.
+    #[error("'{0}' is not true or false")]
+    NotABoolean(String),
+    /// A spin option without a value.
+    #[error("a number is needed")]
+    NoNumber,
+    /// A spin option given something else than a whole number.
+    #[error("'{0}' is not a number")]
+    NotANumber(String),
+    /// A combo option given none of its choices.
+    #[error("{name} '{given}'")]
+    NoSuchChoice {
+        /// The option.
+        name: &'static str,
+        /// What was given.
+        given: String,
+    },
 }
 
 /// The UCCI boot answer's option lines (without the leading `option `); `hashsize` is declared
@@ -109,12 +133,12 @@ pub const UCCI_OPTIONS: [&str; 15] = [
 /// The value of a `check` option: `true`, `on` or `1` (or no value), `false`, `off` or `0`.
 ///
 /// # Errors
-/// Any other value, with the reason to tell the GUI.
-pub fn check_value(value: Option<&str>) -> Result<bool, String> {
+/// [`ValueError::NotABoolean`] for any other value.
+pub fn check_value(value: Option<&str>) -> Result<bool, ValueError> {
     match value.map(str::to_ascii_lowercase).as_deref() {
         Some("true" | "on" | "1") | None => Ok(true),
         Some("false" | "off" | "0") => Ok(false),
-        Some(other) => Err(format!("'{other}' is not true or false")),
+        Some(other) => Err(ValueError::NotABoolean(other.to_owned())),
     }
 }
 
@@ -123,8 +147,8 @@ fn flag(value: Option<&str>) -> Result<bool, OptionEffect> {
 }
 
 fn spin(value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionEffect> {
-    let text = value.ok_or_else(|| OptionEffect::BadValue("a number is needed".into()))?;
-    let number: u64 = text.parse().map_err(|_| OptionEffect::BadValue(format!("'{text}' is not a number")))?;
+    let text = value.ok_or(OptionEffect::BadValue(ValueError::NoNumber))?;
+    let number: u64 = text.parse().map_err(|_| OptionEffect::BadValue(ValueError::NotANumber(text.to_owned())))?;
     Ok(number.clamp(min, max))
 }
 
@@ -162,7 +186,10 @@ impl Options {
                 Some("small") => Ok(Randomness::Small),
                 Some("medium") => Ok(Randomness::Medium),
                 Some("large") => Ok(Randomness::Large),
-                other => Err(OptionEffect::BadValue(format!("randomness '{}'", other.unwrap_or("")))),
+                other => Err(OptionEffect::BadValue(ValueError::NoSuchChoice {
+                    name: "randomness",
+                    given: other.unwrap_or_default().to_owned(),
+                })),
             }
             .map(|randomness| self.randomness = randomness)
             .map(|()| OptionEffect::Set),

@@ -1,6 +1,8 @@
 //! Engine → GUI lines of UCCI, written and parsed back. The parser also reads the UCI fields
-//! (`score cp`, `seldepth`, `info string` …) that some UCCI engines (Fairy-Stockfish) write, so
-//! the arena can follow them; this engine writes UCCI's own forms only.
+//! (`score cp`, `seldepth`, `info string` …) that some UCCI engines write — Fairy-Stockfish, after
+//! `ucci`, writes `info depth 1 seldepth 1 multipv 1 score cp 221 nodes 51 nps 25500 tbhits 0 …` —
+//! so that the arena can follow them: that is UCCI as engines speak it, not a second dialect. This
+//! engine writes UCCI's own forms only.
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,19 +23,19 @@ pub enum ScoreText {
 pub struct InfoLine {
     /// `depth`.
     pub depth: Option<u32>,
-    /// `seldepth` (UCI).
+    /// `seldepth` (UCI's; Fairy-Stockfish writes it in UCCI).
     pub seldepth: Option<u32>,
-    /// `multipv` (UCI).
+    /// `multipv` (UCI's; Fairy-Stockfish writes it in UCCI).
     pub multipv: Option<u32>,
     /// `score`.
     pub score: Option<ScoreText>,
-    /// `lowerbound` (true) or `upperbound` (false) after the score (UCI).
+    /// `lowerbound` (true) or `upperbound` (false) after the score (UCI's; Fairy-Stockfish writes it in UCCI).
     pub bound: Option<bool>,
     /// `nodes`.
     pub nodes: Option<u64>,
-    /// `nps` (UCI).
+    /// `nps` (UCI's; Fairy-Stockfish writes it in UCCI).
     pub nps: Option<u64>,
-    /// `hashfull` (UCI).
+    /// `hashfull` (UCI's; Fairy-Stockfish writes it in UCCI).
     pub hashfull: Option<u32>,
     /// `time` in milliseconds.
     pub time: Option<u64>,
@@ -45,7 +47,7 @@ pub struct InfoLine {
     pub pv: Vec<String>,
     /// `message <text>` (UCCI) — the rest of the line.
     pub message: Option<String>,
-    /// `string <text>` (UCI) — the rest of the line.
+    /// `string <text>` (UCI's; Fairy-Stockfish writes it in UCCI) — the rest of the line.
     pub string: Option<String>,
 }
 

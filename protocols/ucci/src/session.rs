@@ -8,21 +8,20 @@
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
+use tessera_core::perft::Divide;
 use tessera_core::{
-    memory, serve, Bound, Engine, Flow, Game, Input, LineSession, Notation, PackedMove, Score, Searcher,
+    memory, serve, Bound, Engine, Flow, Game, GameOptions, Input, LineSession, MoveOf, Notation, OptionKind,
+    OptionValue, PackedMove, Score, Searcher,
 };
 
 use crate::command::{Command, PositionSpec, Start};
-use crate::options::{OptionEffect, Options, Randomness};
-use crate::report::{message, ucci_score, VerdictPolicy};
+use crate::options::{check_value, OptionEffect, Options, Randomness};
+use crate::report::{message, ucci_score, Verdicts};
 use crate::response::Response;
-use crate::{Dialect, GameOptions};
-
-pub(crate) type MoveOf<D> = <<D as Dialect>::Game as Game>::Move;
+use crate::Dialect;
 
 /// Runs a UCCI session of `dialect` on `input` until `quit` or the end of input.
 pub fn run<D: Dialect>(dialect: D, input: impl Read + Send + 'static, output: Output, options: Options) {
@@ -45,8 +44,8 @@ pub struct Session<D: Dialect> {
     pub(crate) position: D::Game,
     pub(crate) banned: Vec<MoveOf<D>>,
     pub(crate) options: Options,
-    pub(crate) game_options: D::Options,
-    pub(crate) verdicts: Arc<Mutex<VerdictPolicy>>,
+    pub(crate) game_options: Box<dyn GameOptions<D::Game>>,
+    pub(crate) verdicts: Arc<Mutex<D::Verdicts>>,
     pub(crate) draw_offered: Arc<AtomicBool>,
     /// The last finished search: its root key and its answer as `pophash` would give it (the
     /// searcher keeps the positions below the root in its table, not the root itself).
@@ -64,7 +63,7 @@ impl<D: Dialect> Session<D> {
             tracing::warn!("{note}");
         }
         let position = dialect.start_position();
-        let game_options = dialect.new_options();
+        let game_options = dialect.game_options();
         Session {
             dialect: Arc::new(dialect),
             output,
@@ -73,7 +72,7 @@ impl<D: Dialect> Session<D> {
             banned: Vec::new(),
             options,
             game_options,
-            verdicts: Arc::new(Mutex::new(VerdictPolicy::default())),
+            verdicts: Arc::new(Mutex::new(D::Verdicts::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
             last_root: Arc::default(),
         }
@@ -160,7 +159,13 @@ impl<D: Dialect> Session<D> {
             id("user", identity.name),
         ];
         lines.extend(self.options.ucci_declarations().into_iter().map(Response::Option));
-        lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
+        lines.extend(self.game_options.options().into_iter().map(|option| {
+            let name = option.compact_name();
+            Response::Option(match option.kind {
+                OptionKind::Check(default) => format!("{name} type check default {default}"),
+                OptionKind::Text(default) => format!("{name} type string default {default}"),
+            })
+        }));
         lines.push(Response::UcciOk);
         self.output.lines(lines);
     }
@@ -171,11 +176,31 @@ impl<D: Dialect> Session<D> {
         self.output.line(Response::Info(message(text)));
     }
 
+    /// Sets one of the game's options if `name` is one (false when it is not).
+    fn set_game_option(&mut self, name: &str, value: Option<&str>) -> bool {
+        let Some(option) = self.game_options.options().into_iter().find(|option| option.is_named(name)) else {
+            return false;
+        };
+        let value = match option.kind {
+            OptionKind::Check(_) => match check_value(value) {
+                Ok(on) => OptionValue::Check(on),
+                Err(error) => {
+                    self.report_error(format!("option {name}: {error}"));
+                    return true;
+                }
+            },
+            OptionKind::Text(_) => OptionValue::Text(value.unwrap_or_default()),
+        };
+        match self.game_options.set(&option, value) {
+            Ok(note) => self.output.lines(note.map(|note| Response::Info(message(note)))),
+            Err(refused) => self.report_error(format!("option {name}: {refused}")),
+        }
+        true
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.game_options.set(name, value) {
-            Some(Ok(note)) => return self.output.lines(note.map(|note| Response::Info(message(note)))),
-            Some(Err(reason)) => return self.report_error(format!("option {name}: {reason}")),
-            None => {}
+        if self.set_game_option(name, value) {
+            return;
         }
         match self.options.set(name, value) {
             OptionEffect::Set if name.eq_ignore_ascii_case("randomness") => self.apply_engine_options(),
@@ -275,17 +300,12 @@ impl<D: Dialect> Session<D> {
     }
 
     pub(crate) fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let split = self.dialect.perft_divide(&self.position, depth.max(1));
-        let total: u64 = split.iter().map(|(_, nodes)| nodes).sum();
-        let notation = D::Notation::default();
-        let mut lines: Vec<Response> = split
-            .iter()
-            .map(|&(mv, nodes)| Response::PerftMove { mv: notation.format_move(&self.position, mv), nodes })
-            .collect();
-        lines.push(Response::NodesSearched(total));
+        let divide = Divide::count(&self.position, depth, &D::Notation::default());
+        let mut lines: Vec<Response> =
+            divide.moves.into_iter().map(|(mv, nodes)| Response::PerftMove { mv, nodes }).collect();
+        lines.push(Response::NodesSearched(divide.total));
         self.output.lines(lines);
-        tracing::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+        tracing::info!("perft {depth}: {} nodes in {:?}", divide.total, divide.time);
     }
 }
 

@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use parking_lot::Mutex;
 use tessera_core::io::Output;
-use tessera_core::{Bound, Clock, Game, Info, Limits, Notation, Report, Rng, Score, SearchResult};
+use tessera_core::{Bound, Clock, Game, Info, Limits, MoveOf, Notation, Report, Rng, Score, SearchResult, SearchRoot};
 
 use crate::command::Go;
-use crate::report::{message, ucci_score};
+use crate::report::{message, ucci_score, Verdicts};
 use crate::response::{InfoLine, Response, ScoreText};
-use crate::session::{MoveOf, Session};
-use crate::{Dialect, GameOptions, SearchRoot};
+use crate::session::Session;
+use crate::Dialect;
 
 /// ElephantEye's answer to a bare `go`: a deep fixed depth.
 const BARE_GO_DEPTH: u32 = 12;

@@ -1,10 +1,10 @@
 //! The options the engine offers, their values, and `setoption` handling.
 
+use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use tessera_core::{memory, EngineOptions};
+use tessera_core::{memory, EngineOptions, OptionRefused};
 
-use crate::limiter::{ELO_MAX, ELO_MIN};
 use crate::response::{OptionDecl, OptionKind};
 
 /// Every option value of a session.
@@ -22,6 +22,8 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: u32,
+    /// The range `UCI_Elo` offers (the engine's strength limiter's).
+    pub elo_range: RangeInclusive<u32>,
     /// `UCI_AnalyseMode` (stored; the search is the same in analysis).
     pub analyse_mode: bool,
     /// The `Hash` maximum advertised and enforced: what this machine can give
@@ -54,15 +56,14 @@ pub enum OptionError {
         /// What was given.
         given: String,
     },
-    /// The game could not use the value (e.g. an unreadable net file).
-    #[error("{name} {source}; keeping {kept}")]
-    Unusable {
+    /// The game could not use the value (e.g. an unreadable network file).
+    #[error("{name} {refused}")]
+    Refused {
         /// The option.
         name: String,
-        /// The value kept instead.
-        kept: String,
-        /// What went wrong, as the game reported it.
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// Why, and the value kept.
+        #[source]
+        refused: OptionRefused,
     },
 }
 
@@ -90,9 +91,10 @@ pub enum Change {
 }
 
 impl Options {
-    /// Defaults, with the hash size and thread count from the command line.
+    /// Defaults, with the hash size and thread count from the command line and the engine's
+    /// `UCI_Elo` range.
     #[must_use]
-    pub fn new(engine: EngineOptions) -> Options {
+    pub fn new(engine: EngineOptions, elo_range: RangeInclusive<u32>) -> Options {
         Options {
             engine,
             ponder: false,
@@ -100,6 +102,7 @@ impl Options {
             show_wdl: false,
             limit_strength: false,
             elo: 1500,
+            elo_range,
             analyse_mode: false,
             hash_max_mb: memory::max_table_mb(),
         }
@@ -123,7 +126,7 @@ impl Options {
             check("UCI_Chess960", false),
             check("UCI_ShowWDL", false),
             check("UCI_LimitStrength", false),
-            spin("UCI_Elo", 1500, i64::from(ELO_MIN), i64::from(ELO_MAX)),
+            spin("UCI_Elo", 1500, i64::from(*self.elo_range.start()), i64::from(*self.elo_range.end())),
             check("UCI_AnalyseMode", false),
         ];
         declarations.into_iter().filter(|option| chess960 || option.name != "UCI_Chess960").collect()
@@ -167,7 +170,7 @@ impl Options {
                 (Change::Engine, note)
             }
             "uci_elo" => {
-                let (elo, note) = spin(i64::from(ELO_MIN), i64::from(ELO_MAX))?;
+                let (elo, note) = spin(i64::from(*self.elo_range.start()), i64::from(*self.elo_range.end()))?;
                 self.elo = elo as u32;
                 (Change::Engine, note)
             }

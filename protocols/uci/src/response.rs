@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tessera_core::GameOption;
+
 /// A score as UCI writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreText {
@@ -82,6 +84,17 @@ pub struct OptionDecl {
     pub name: String,
     /// Its type and bounds.
     pub kind: OptionKind,
+}
+
+/// A game's option declared in UCI's words.
+impl From<GameOption> for OptionDecl {
+    fn from(option: GameOption) -> OptionDecl {
+        let kind = match option.kind {
+            tessera_core::OptionKind::Check(default) => OptionKind::Check(default),
+            tessera_core::OptionKind::Text(default) => OptionKind::Text(default),
+        };
+        OptionDecl { name: option.name.into(), kind }
+    }
 }
 
 /// One response line.

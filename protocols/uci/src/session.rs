@@ -5,17 +5,19 @@
 
 use std::io::Read;
 use std::sync::Arc;
-use std::time::Instant;
 
 use tessera_core::info::nodes_per_second;
 use tessera_core::io::{LineEnds, Output};
-use tessera_core::{memory, report, serve, Engine, EngineOptions, Flow, Game, Input, LineSession, Notation, Searcher};
+use tessera_core::perft::Divide;
+use tessera_core::{
+    memory, report, serve, Engine, EngineOptions, Flow, Game, GameOptions, Input, LineSession, Notation, OptionKind,
+    OptionValue, Searcher,
+};
 
 use crate::command::{Command, CommandError, Start};
-use crate::limiter::Limited;
-use crate::options::{Change, Options};
+use crate::options::{check_value, Change, OptionError, Options};
 use crate::response::Response;
-use crate::{Dialect, GameOptions};
+use crate::Dialect;
 
 /// Start-up settings from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,10 +40,10 @@ pub struct Session<D: Dialect> {
     pub(crate) output: Output,
     pub(crate) position: D::Game,
     pub(crate) options: Options,
-    pub(crate) game_options: D::Options,
+    pub(crate) game_options: Box<dyn GameOptions<D::Game>>,
     /// Options changed since the searcher last heard of them.
     pub(crate) options_pending: bool,
-    pub(crate) engine: Engine<D::Game, Limited<D::Searcher>>,
+    pub(crate) engine: Engine<D::Game, D::Searcher>,
     pub(crate) debug: bool,
 }
 
@@ -74,7 +76,7 @@ impl<D: Dialect> Session<D> {
             hash_mb: settings.hash_mb.clamp(1, memory::max_table_mb()),
             ..EngineOptions::default()
         };
-        let searcher = Limited::new(dialect.new_searcher(&engine_options), &engine_options);
+        let searcher = dialect.new_searcher(&engine_options);
         if let Some(note) = searcher.memory_mb().and_then(|granted| memory::clamp_note(engine_options.hash_mb, granted))
         {
             // Nothing may precede the GUI's `uci` on stdout: the log says it.
@@ -82,8 +84,8 @@ impl<D: Dialect> Session<D> {
         }
         Session {
             position: dialect.start_position(false),
-            options: Options::new(engine_options),
-            game_options: dialect.new_options(),
+            options: Options::new(engine_options, dialect.elo_range()),
+            game_options: dialect.game_options(),
             dialect: Arc::new(dialect),
             output,
             options_pending: false,
@@ -151,13 +153,27 @@ impl<D: Dialect> Session<D> {
         let identity = self.dialect.identity();
         let mut lines = vec![Response::IdName(identity.full_name()), Response::IdAuthor(identity.author)];
         lines.extend(self.options.declarations(D::CHESS960).into_iter().map(Response::Option));
-        lines.extend(self.game_options.declarations().into_iter().map(Response::Option));
+        lines.extend(self.game_options.options().into_iter().map(|option| Response::Option(option.into())));
         lines.push(Response::UciOk);
         self.output.lines(lines);
     }
 
+    /// Sets one of the game's options if `name` is one: `None` when it is not.
+    fn set_game_option(&mut self, name: &str, value: Option<&str>) -> Option<Result<Option<String>, OptionError>> {
+        let option = self.game_options.options().into_iter().find(|option| option.is_named(name))?;
+        let value = match option.kind {
+            OptionKind::Check(_) => match check_value(option.name, value) {
+                Ok(on) => OptionValue::Check(on),
+                Err(error) => return Some(Err(error)),
+            },
+            OptionKind::Text(_) => OptionValue::Text(value.unwrap_or_default()),
+        };
+        let applied = self.game_options.set(&option, value);
+        Some(applied.map_err(|refused| OptionError::Refused { name: option.name.into(), refused }))
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        if let Some(applied) = self.game_options.set(name, value) {
+        if let Some(applied) = self.set_game_option(name, value) {
             match applied {
                 Ok(note) => note.into_iter().for_each(|note| self.say(note)),
                 Err(error) => self.say(error.to_string()),
@@ -216,17 +232,13 @@ impl<D: Dialect> Session<D> {
     }
 
     pub(crate) fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let notation = D::Notation::default();
-        let divide = self.dialect.perft_divide(&self.position, depth.max(1));
-        let total: u64 = divide.iter().map(|(_, count)| count).sum();
-        let texts = divide.into_iter().map(|(mv, count)| (notation.format_move(&self.position, mv), count));
+        let divide = Divide::count(&self.position, depth, &D::Notation::default());
         // Stockfish's layout: the split, a blank line, the total, a blank line.
-        let mut lines: Vec<String> = report::divide_lines(texts).collect();
-        lines.extend([String::new(), report::nodes_line(total), String::new()]);
+        let mut lines: Vec<String> = divide.move_lines().collect();
+        lines.extend([String::new(), report::nodes_line(divide.total), String::new()]);
         self.output.lines(lines);
         if self.debug {
-            self.say(format!("perft {depth}: {} nodes/s", nodes_per_second(total, start.elapsed())));
+            self.say(format!("perft {depth}: {} nodes/s", nodes_per_second(divide.total, divide.time)));
         }
     }
 
@@ -240,7 +252,6 @@ impl<D: Dialect> Session<D> {
 
     fn bench(&self, depth: Option<u32>) {
         self.stop_and_wait();
-        let (nodes, time) = self.dialect.bench(depth, &self.options.engine);
-        self.output.lines(report::bench_lines(nodes, time));
+        self.output.lines(self.dialect.bench(depth, &self.options.engine).lines());
     }
 }

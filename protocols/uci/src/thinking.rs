@@ -4,12 +4,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tessera_core::{memory, Clock, Game, Info, Limits, Notation, Report, Score, SearchResult, Searcher, Side};
+use tessera_core::{
+    memory, Clock, Game, Info, Limits, Notation, Report, Score, SearchResult, SearchRoot, Searcher, Side,
+};
 
 use crate::command::Go;
 use crate::response::{BoundText, InfoLine, Response, ScoreText};
 use crate::session::Session;
-use crate::{Dialect, GameOptions, SearchRoot};
+use crate::Dialect;
 
 impl<D: Dialect> Session<D> {
     fn limits(&self, go: &Go, root: &D::Game) -> Limits<<D::Game as Game>::Move> {
@@ -60,7 +62,7 @@ impl<D: Dialect> Session<D> {
             let strength = self.options.strength();
             let granted = self.engine.call(move |searcher| {
                 searcher.set_options(&options);
-                searcher.set_strength(strength);
+                D::set_strength(searcher, strength);
                 searcher.memory_mb()
             });
             if let Some(note) = granted.and_then(|granted| memory::clamp_note(asked, granted)) {

@@ -8,6 +8,7 @@ pub use connect_four::ConnectFour;
 pub use tic_tac_toe::TicTacToe;
 
 use crate::game::PackedMove;
+use crate::perft::Perft;
 
 /// Square or column indices of the toy games.
 impl PackedMove for u8 {
@@ -18,6 +19,10 @@ impl PackedMove for u8 {
         bits as u8
     }
 }
+
+/// The toys count their trees by playing every move.
+impl Perft for TicTacToe {}
+impl Perft for ConnectFour {}
 
 /// A toy move text that is not a number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,7 +3,9 @@
 
 use tessera_agi_protocol::{AgiPoint, Dialect};
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Score};
+use tessera_core::{
+    AlphaBeta, EngineOptions, GameExt, GridNotation, GridPoint, Identity, IllegalMove, Notation, Player, Score,
+};
 
 /// AGI points of the top-left 3×3 corner: point (x, y) is square `3y + x`; any other point of
 /// the 15×15 board is refused, as a move no position allows.
@@ -26,19 +28,31 @@ impl Notation for Corner {
     }
 }
 
+impl GridNotation for Corner {
+    fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
+        match AgiPoint::from_grid(point) {
+            Some(point) if point.x < 3 && point.y < 3 => Ok(3 * point.y + point.x),
+            _ => Err(IllegalMove(format!("{point:?}"))),
+        }
+    }
+
+    fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
+        Some(AgiPoint { x: mv % 3, y: mv / 3 }.into())
+    }
+}
+
 /// The square of `point`, if it is in the corner.
 pub fn square(point: AgiPoint) -> Option<u8> {
-    Corner.parse_move(&TicTacToe::new(), &point.to_string()).ok()
+    Corner.move_at(&TicTacToe::new(), point.into()).ok()
 }
 
 /// Tic-tac-toe on the top-left 3×3 corner of the AGI board.
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Corner;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
@@ -46,6 +60,11 @@ impl Dialect for Toy {
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn new_game(&self, _forbidden: bool) -> TicTacToe {
         TicTacToe::new()
     }

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{EngineOptions, Game, Identity, IllegalMove, Mcts, MctsConfig, Notation, Side};
+use tessera_core::{
+    EngineOptions, Game, GridNotation, GridPoint, Identity, IllegalMove, Mcts, MctsConfig, Notation, Player, Side,
+};
 use tessera_gtp_protocol::command::Status;
 use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 
@@ -37,15 +39,28 @@ impl Notation for Vertices {
     }
 }
 
+impl GridNotation for Vertices {
+    fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
+        if point.column >= 3 || point.row >= 3 {
+            return Err(IllegalMove(format!("{point:?}")));
+        }
+        // Both are below 3.
+        Ok(3 * point.row as u8 + point.column as u8)
+    }
+
+    fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
+        Some(GridPoint { column: u32::from(mv % 3), row: u32::from(mv / 3) })
+    }
+}
+
 /// Tic-tac-toe over GTP.
 #[derive(Clone, Default)]
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = Watched<TicTacToe, Mcts<TicTacToe>>;
     type Notation = Vertices;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: "1".into(), ..Identity::tessera("") }
@@ -56,6 +71,11 @@ impl Dialect for Toy {
         };
         Watched::new(Mcts::new(MctsConfig::default(), options), record)
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn supports_size(&self, size: i64) -> bool {
         size == 3
     }

@@ -5,7 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use tessera_core::harness::Watched;
 use tessera_core::toys::TicTacToe;
-use tessera_core::{AlphaBeta, EngineOptions, GameExt, Identity, IllegalMove, Notation, Score};
+use tessera_core::{
+    AlphaBeta, EngineOptions, GameExt, GridNotation, GridPoint, Identity, IllegalMove, Notation, Player, Score,
+};
 use tessera_pbrain_protocol::{Dialect, RuleCode};
 
 /// Points `x,y` of the 3×3 board.
@@ -31,6 +33,20 @@ impl Notation for Points {
     }
 }
 
+impl GridNotation for Points {
+    fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
+        if point.column >= 3 || point.row >= 3 {
+            return Err(IllegalMove(format!("{},{}", point.column, point.row)));
+        }
+        // Both are below 3.
+        Ok(3 * point.row as u8 + point.column as u8)
+    }
+
+    fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
+        Some(GridPoint { column: u32::from(mv % 3), row: u32::from(mv / 3) })
+    }
+}
+
 /// Tic-tac-toe over pbrain; `roots` collects the root of every search, `move_times` its time.
 #[derive(Default)]
 pub struct Toy {
@@ -40,11 +56,10 @@ pub struct Toy {
     pub move_times: Arc<Mutex<Vec<Option<std::time::Duration>>>>,
 }
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = Watched<TicTacToe, AlphaBeta<TicTacToe>>;
     type Notation = Points;
-    type Error = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "toy".into(), ..Identity::tessera("1") }
@@ -56,6 +71,11 @@ impl Dialect for Toy {
             move_times.lock().expect("not poisoned").push(limits.move_time);
         })
     }
+}
+
+impl Dialect for Toy {
+    type Error = IllegalMove;
+
     fn new_game(&self, width: u32, height: u32, _rule: RuleCode) -> Result<TicTacToe, IllegalMove> {
         if (width, height) == (3, 3) {
             Ok(TicTacToe::new())

@@ -2,19 +2,17 @@
 //! (`0,4,8`), a move is a square number.
 
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, Game, GameExt, Identity, IllegalMove};
-use tessera_ucci_protocol::Dialect;
+use tessera_core::{AlphaBeta, EngineOptions, Evaluate, GameExt, Identity, IllegalMove, Player, Score};
+use tessera_ucci_protocol::{Dialect, Verdict, Verdicts};
 
 /// Tic-tac-toe over UCCI.
 #[derive(Clone)]
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Numbers<TicTacToe>;
-    type FenError = IllegalMove;
-    type Options = ();
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
@@ -23,8 +21,11 @@ impl Dialect for Toy {
     fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
         AlphaBeta::new(options, 5)
     }
+}
 
-    fn new_options(&self) {}
+impl Dialect for Toy {
+    type FenError = IllegalMove;
+    type Verdicts = Accepting;
 
     fn start_position(&self) -> TicTacToe {
         TicTacToe::new()
@@ -42,10 +43,16 @@ impl Dialect for Toy {
     fn static_eval(&self, position: &TicTacToe) -> i32 {
         position.evaluate()
     }
+}
 
-    fn perft_divide(&self, position: &TicTacToe, _depth: u32) -> Vec<(u8, u64)> {
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        moves.iter().map(|&mv| (mv, 1)).collect()
+/// The toy's draw and resign policy: it accepts every offered draw and never resigns.
+#[derive(Default)]
+pub struct Accepting;
+
+impl Verdicts for Accepting {
+    fn clear(&mut self) {}
+
+    fn decide(&mut self, _score: Score, offered: bool) -> Verdict {
+        Verdict { draw: offered, resign: false }
     }
 }

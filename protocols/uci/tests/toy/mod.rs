@@ -3,23 +3,30 @@
 
 use std::time::Duration;
 
+use tessera_core::bench::BenchReport;
 use tessera_core::toys::{Numbers, TicTacToe};
-use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove};
+use tessera_core::{AlphaBeta, EngineOptions, Game, GameExt, Identity, IllegalMove, Player};
 use tessera_uci_protocol::Dialect;
 
 /// Tic-tac-toe as a UCI game.
 pub struct Toy;
 
-impl Dialect for Toy {
+impl Player for Toy {
     type Game = TicTacToe;
     type Searcher = AlphaBeta<TicTacToe>;
     type Notation = Numbers<TicTacToe>;
-    type Options = ();
-    type FenError = IllegalMove;
 
     fn identity(&self) -> Identity {
         Identity { name: "Toy".into(), version: String::new(), author: "tests".into(), ..Identity::tessera("") }
     }
+
+    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
+        AlphaBeta::new(options, 5)
+    }
+}
+
+impl Dialect for Toy {
+    type FenError = IllegalMove;
 
     fn start_position(&self, _chess960: bool) -> TicTacToe {
         TicTacToe::new()
@@ -47,28 +54,14 @@ impl Dialect for Toy {
         vec![format!("{} stones", position.ply())]
     }
 
-    fn perft_divide(&self, position: &TicTacToe, depth: u32) -> Vec<(u8, u64)> {
-        fn count(position: &mut TicTacToe, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let mut moves = <TicTacToe as Game>::Moves::default();
-            position.generate_legal_moves(&mut moves);
-            moves.iter().map(|&mv| count(&mut position.play_scoped(mv), depth - 1)).sum()
-        }
-        let mut moves = <TicTacToe as Game>::Moves::default();
-        position.generate_legal_moves(&mut moves);
-        let mut position = position.clone();
-        moves.iter().map(|&mv| (mv, count(&mut position.play_scoped(mv), depth - 1))).collect()
+    fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
+        800..=2800
     }
 
-    fn new_searcher(&self, options: &EngineOptions) -> AlphaBeta<TicTacToe> {
-        AlphaBeta::new(options, 5)
-    }
+    /// The toy plays at full strength whatever `UCI_Elo` says.
+    fn set_strength(_searcher: &mut AlphaBeta<TicTacToe>, _elo: Option<u32>) {}
 
-    fn new_options(&self) {}
-
-    fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> (u64, Duration) {
-        (42, Duration::from_millis(1))
+    fn bench(&self, _depth: Option<u32>, _options: &EngineOptions) -> BenchReport {
+        BenchReport { nodes: 42, time: Duration::from_millis(1), signature: 42, figures: Vec::new() }
     }
 }

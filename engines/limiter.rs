@@ -1,4 +1,7 @@
-//! `UCI_LimitStrength`: a strength limiter around any searcher.
+//! The strength limiter behind UCI's `UCI_LimitStrength` and `UCI_Elo`, around any searcher: the
+//! engine's policy for playing weaker, which the UCI session only switches (its dialect's
+//! `set_strength`). Written once here and included by the chess and xiangqi engines (`#[path]`,
+//! as `evaluation.rs` is), since neither game crate may serve the other and core holds no policy.
 //!
 //! A limited search gets a node budget that doubles every 180 Elo, searches four lines
 //! (MultiPV), and picks among them at random with weights `exp((value - best) / T)`, where the
@@ -16,6 +19,8 @@ use tessera_core::{
 pub const ELO_MIN: u32 = 800;
 /// The highest `UCI_Elo`.
 pub const ELO_MAX: u32 = 2800;
+/// The range `UCI_Elo` offers.
+pub const ELO_RANGE: std::ops::RangeInclusive<u32> = ELO_MIN..=ELO_MAX;
 /// Lines searched to choose from at limited strength.
 const CANDIDATE_LINES: usize = 4;
 
@@ -53,8 +58,10 @@ impl<S> Limited<S> {
     }
 
     /// The wrapped searcher.
-    pub fn inner(&mut self) -> &mut S {
-        &mut self.inner
+    // tessera-ucci's `probe` reads the table through it; tessera-uci has no use for it.
+    #[allow(dead_code)]
+    pub fn inner(&self) -> &S {
+        &self.inner
     }
 }
 
