@@ -1,7 +1,7 @@
 //! The command line both gomoku engines take (pbrain-tessera, tessera-agi): the search flags, the
 //! evaluation's choice and the `bench` subcommand. Written once here and included by both mains
-//! (`#[path]`, as `evaluation.rs` is for chess and xiangqi); each main names what differs between
-//! them (the table's and the log's help, the log's default) as constants beside its `Cli`.
+//! (`#[path]`, as `evaluation.rs` is for chess and xiangqi); each engine names what differs between
+//! them (the table's and the log's help, the log's default) in its `cli_texts` module.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use tessera_gomoku::bench::{GomokuBench, DEPTH};
 use tessera_gomoku::nnue::{self, Network};
 use tessera_gomoku::Style;
 
-use crate::{HASH_HELP, LOG_LEVEL, LOG_LEVEL_HELP};
+use crate::cli_texts::{HASH_HELP, LOG_LEVEL, LOG_LEVEL_HELP};
 
 /// A gomoku engine's command line: the flags both engines take and the engine's own
 /// subcommands `S`. Its name, version and about line are the including package's.

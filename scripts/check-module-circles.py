@@ -58,9 +58,6 @@ ROOT = "(root)"
 # reshaped by issue 65's items 1 and 2 (one protocol shape, notation once) in the very files these
 # circles run through; breaking them there avoids two rewrites of the same lines.
 KNOWN_CIRCLES = {
-    ("protocols/gtp", ("analysis", "command", "dialect", "vertex")): "issue 65, items 1–2: the protocol rework",
-    ("protocols/gtp", ("session", "thinking")): "issue 65, items 1–2: the protocol rework",
-    ("protocols/pbrain", ("info", "session", "thinking")): "issue 65, items 1–2: the protocol rework",
 }
 ORDER_START = "Modules, bottom-up:"
 

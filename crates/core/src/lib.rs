@@ -15,8 +15,9 @@
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 //!
-//! Modules, bottom-up: zobrist → rng → memory → zeroed → threads → moves → score → limits → input → game →
-//! info → time → tt → io → report → search → session → alphabeta → mcts → engine → harness → toys.
+//! Modules, bottom-up: zobrist → rng → memory → zeroed → threads → moves → score → limits → input →
+//! game → grid → options → info → time → tt → io → report → perft → search → session → player →
+//! bench → alphabeta → mcts → engine → harness → toys.
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod alphabeta;

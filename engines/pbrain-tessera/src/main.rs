@@ -1,5 +1,6 @@
 //! `pbrain-tessera`: gomoku/renju over the pbrain protocol (Piskvork, Gomocup, Yixin-Board).
 
+mod cli_texts;
 mod dialect;
 #[path = "../../gomoku_cli.rs"]
 mod gomoku_cli;
@@ -12,15 +13,6 @@ use tessera_core::io::Output;
 use tessera_core::report;
 use tessera_gomoku::puzzles;
 use tessera_pbrain_protocol::run;
-
-/// `--hash`'s help: the manager's `INFO max_memory` may lower the table.
-const HASH_HELP: &str = "Transposition table in MiB (INFO max_memory may lower it)";
-/// `--log-level`'s default: off, since Piskvork reads a brain's stderr as protocol output.
-const LOG_LEVEL: &str = "off";
-/// `--log-level`'s help.
-const LOG_LEVEL_HELP: &str =
-    "Log level (to stderr or --log-file, never stdout). Off unless asked for: Piskvork reads a \
-                              brain's stderr as if it were protocol output";
 
 /// The subcommands of `pbrain-tessera` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]

@@ -1,5 +1,6 @@
 //! `tessera-agi`: gomoku/renju (15×15) over the AGI protocol.
 
+mod cli_texts;
 mod dialect;
 #[path = "../../gomoku_cli.rs"]
 mod gomoku_cli;
@@ -10,13 +11,6 @@ use clap::{Parser, Subcommand};
 use gomoku_cli::{print_bench, BenchDepth, Cli};
 use tessera_agi_protocol::run;
 use tessera_core::io::Output;
-
-/// `--hash`'s help.
-const HASH_HELP: &str = "Transposition table in MiB";
-/// `--log-level`'s default.
-const LOG_LEVEL: &str = "warn";
-/// `--log-level`'s help.
-const LOG_LEVEL_HELP: &str = "Log level (to stderr or --log-file, never stdout)";
 
 /// The subcommands of `tessera-agi` (its flags are both gomoku engines').
 #[derive(Subcommand, Debug)]

@@ -10,7 +10,6 @@ mod dialect;
 mod point;
 mod response;
 mod session;
-mod thinking;
 
 pub use command::{Change, Command, Fifth, GoParams};
 pub use dialect::Dialect;

@@ -6,6 +6,8 @@
 //! Opening rules: `CHANGE` after black's first stone near the centre (FIRSTCHANGE) or when the
 //! third stone leaves white worse (THIRDCHANGE); fifth-move proposals are the n best points.
 
+mod thinking;
+
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -5,8 +5,7 @@ use std::fmt::Write as _;
 
 use tessera_core::{Game, MoveStat, Notation};
 
-use crate::command::CommandError;
-use crate::dialect::Dialect;
+use crate::error::CommandError;
 use crate::vertex::Color;
 
 /// Which analysis dialect (and its line format) a command asked for.
@@ -75,13 +74,13 @@ pub(crate) fn analyze_text(name: &str, analyze: &Analyze) -> String {
 
 /// One `info …` line for `moves` (best first), with KataGo ownership values appended if given.
 #[must_use]
-pub fn info_line<D: Dialect>(
-    game: &D::Game,
+pub fn info_line<N: Notation + Default>(
+    game: &N::Game,
     kind: AnalyzeKind,
-    moves: &[MoveStat<<D::Game as Game>::Move>],
+    moves: &[MoveStat<<N::Game as Game>::Move>],
     ownership: Option<&[f32]>,
 ) -> String {
-    let notation = D::Notation::default();
+    let notation = N::default();
     let mut line = String::new();
     for (order, stat) in moves.iter().enumerate() {
         if !line.is_empty() {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::analysis::{analyze_text, parse_analyze, Analyze, AnalyzeKind};
+use crate::error::CommandError;
 use crate::vertex::{Color, Vertex};
 
 /// `final_status_list` classes.
@@ -42,17 +43,6 @@ pub enum KgsTime {
         /// Stones per block.
         stones: u32,
     },
-}
-
-/// Why a command line was refused before reaching the session.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CommandError {
-    /// Not a command we know.
-    #[error("unknown command")]
-    Unknown,
-    /// Missing or malformed arguments.
-    #[error("syntax error")]
-    Syntax,
 }
 
 /// One GTP command (without its id).

@@ -13,13 +13,14 @@ pub mod analysis;
 pub mod clock;
 pub mod command;
 pub mod dialect;
+pub mod error;
 pub mod response;
 pub mod session;
-mod thinking;
 pub mod vertex;
 
-pub use command::{Command, CommandError};
+pub use command::Command;
 pub use dialect::{Dialect, Genmove, Handicap};
+pub use error::CommandError;
 pub use response::Response;
 pub use session::{run, Config, Session};
 pub use tessera_core::Flow;

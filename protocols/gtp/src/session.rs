@@ -1,6 +1,8 @@
 //! The engine-side GTP session: owns the game and the engine controller and answers one command
 //! at a time. Searching (genmove, analysis, pondering) is in `thinking`.
 
+mod thinking;
+
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,8 +17,8 @@ use crate::clock::TimeControl;
 use crate::command::{preprocess, split_id, Command, COMMAND_NAMES};
 use crate::dialect::{Dialect, Handicap};
 use crate::response::Response;
-use crate::thinking::GenmoveMode;
 use crate::vertex::{Color, Vertex};
+use thinking::GenmoveMode;
 
 /// Settings of the session beyond the engine options.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use tessera_core::{GridPoint, Side};
 
-use crate::command::CommandError;
+use crate::error::CommandError;
 
 /// Column letters, `I` skipped.
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";

@@ -11,7 +11,6 @@ mod dialect;
 mod info;
 mod response;
 mod session;
-mod thinking;
 
 pub use command::{Command, Field};
 pub use dialect::{Dialect, RuleCode};

@@ -4,6 +4,9 @@
 //! search's `done` callback, which also queues our move; the queue is applied before the next
 //! command changes the board. `END` and `STOP` act while thinking.
 
+mod settings;
+mod thinking;
+
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,7 +22,7 @@ use crate::command::{Command, Field};
 use crate::dialect::{Dialect, RuleCode};
 use crate::info::TimeSettings;
 use crate::response::Response;
-use crate::thinking::Answer;
+use thinking::Answer;
 
 /// Runs a pbrain session of `dialect` on `input` until `END` or the end of input.
 pub fn run<D: Dialect>(dialect: D, options: EngineOptions, input: impl Read + Send + 'static, output: Output) {

@@ -15,7 +15,6 @@ mod options;
 mod report;
 mod response;
 mod session;
-mod thinking;
 
 pub use command::{Command, CommandError, Go, PositionSpec, Start};
 pub use options::{check_value, OptionEffect, Options, Randomness, ValueError, UCCI_OPTIONS};

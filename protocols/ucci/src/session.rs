@@ -5,6 +5,8 @@
 //! by the search thread (`done`). `stop`, `ponderhit`, `isready`, `probe` and `quit` act while
 //! thinking; any other command first stops the search and waits for its `bestmove`.
 
+mod thinking;
+
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -13,7 +13,6 @@ mod command;
 mod options;
 mod response;
 mod session;
-mod thinking;
 
 pub use command::{Command, CommandError, Go, Start};
 pub use options::{check_value, OptionError, Options};

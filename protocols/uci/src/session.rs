@@ -3,6 +3,8 @@
 //! `stop`, `ponderhit` and `quit` are answered while it runs; a position change or a new `go`
 //! first stops the running search and waits for its `bestmove`.
 
+mod thinking;
+
 use std::io::Read;
 use std::sync::Arc;
 

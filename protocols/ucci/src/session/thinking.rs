@@ -9,10 +9,10 @@ use parking_lot::Mutex;
 use tessera_core::io::Output;
 use tessera_core::{Bound, Clock, Game, Info, Limits, MoveOf, Notation, Report, Rng, Score, SearchResult, SearchRoot};
 
+use super::Session;
 use crate::command::Go;
 use crate::report::{message, ucci_score, Verdicts};
 use crate::response::{InfoLine, Response, ScoreText};
-use crate::session::Session;
 use crate::Dialect;
 
 /// ElephantEye's answer to a bare `go`: a deep fixed depth.

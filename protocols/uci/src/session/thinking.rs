@@ -8,9 +8,9 @@ use tessera_core::{
     memory, Clock, Game, Info, Limits, Notation, Report, Score, SearchResult, SearchRoot, Searcher, Side,
 };
 
+use super::Session;
 use crate::command::Go;
 use crate::response::{BoundText, InfoLine, Response, ScoreText};
-use crate::session::Session;
 use crate::Dialect;
 
 impl<D: Dialect> Session<D> {

@@ -11,10 +11,10 @@ use parking_lot::Mutex;
 
 use tessera_core::{memory, Limits, MoveOf, Notation, Report, Score, SearchResult, Searcher};
 
+use super::{coordinates, Session};
 use crate::dialect::Dialect;
 use crate::info::move_budget;
 use crate::response::Response;
-use crate::session::{coordinates, Session};
 
 /// What a finished search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

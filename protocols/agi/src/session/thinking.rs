@@ -8,11 +8,11 @@ use std::time::Duration;
 use parking_lot::Mutex;
 use tessera_core::{Game, Limits, MoveOf, Report, Score, SearchResult, Searcher};
 
+use super::{move_at, point_of, Session};
 use crate::command::{Change, Fifth, GoParams};
 use crate::dialect::Dialect;
 use crate::point::AgiPoint;
 use crate::response::{Best, InfoLine, Response};
-use crate::session::{move_at, point_of, Session};
 
 /// What the finished search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

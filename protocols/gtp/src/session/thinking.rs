@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::bounded;
 use tessera_core::{Flow, Game, Input, Limits, MoveOf, Report, SearchResult, Side};
 
+use super::{Session, OWNERSHIP_PLAYOUTS};
 use crate::analysis::info_line;
 use crate::analysis::{Analyze, AnalyzeKind};
 use crate::command::is_quit;
 use crate::dialect::{Dialect, Genmove};
 use crate::response::header;
-use crate::session::{Session, OWNERSHIP_PLAYOUTS};
 use crate::vertex::Color;
 
 type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;
@@ -85,7 +85,7 @@ impl<D: Dialect> Session<D> {
                 values.into_iter().map(|v| if to_move_is_white { -v } else { v }).collect::<Vec<f32>>()
             });
             if !moves.is_empty() {
-                output.line(info_line::<D>(&game, analyze.kind, moves, ownership.as_deref()));
+                output.line(info_line::<D::Notation>(&game, analyze.kind, moves, ownership.as_deref()));
             }
         }
     }
