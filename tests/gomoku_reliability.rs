@@ -134,6 +134,24 @@ fn pbrain_memory_limits_beyond_the_machine_are_clamped_and_said() {
     assert!(engine.wait_exit(Duration::from_secs(1)));
 }
 
+/// A table the machine cannot give, asked for on the command line: the note waits for the first
+/// `START`'s `OK` (nothing may come before the manager's first command is answered), and nothing
+/// goes to stderr, which Piskvork would read as the brain's answers.
+#[test]
+fn pbrain_says_a_clamped_command_line_table_after_its_first_ok_and_nothing_on_stderr() {
+    let binary = support::engine_binary("pbrain-tessera");
+    let Some(mut engine) = Driven::start_limited(&binary, &["--hash", "100000"], "-v 2000000") else { return };
+    engine.send_raw("START 15\r\n");
+    assert_eq!(engine.read_line(READ).as_deref(), Some("OK"));
+    let note = engine.read_line(READ).unwrap_or_default();
+    assert!(note.starts_with("MESSAGE Hash clamped to "), "{note}");
+    engine.send_raw("INFO timeout_turn 200\r\nBEGIN\r\n");
+    assert!(is_point(&answer(&mut engine)));
+    engine.send("END");
+    assert!(engine.wait_exit(Duration::from_secs(1)));
+    assert_eq!(engine.stderr_text(Duration::from_millis(100)), "");
+}
+
 #[test]
 fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
     let binary = support::engine_binary("pbrain-tessera");

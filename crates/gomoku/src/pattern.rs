@@ -221,8 +221,9 @@ fn wins_through(cells: &[u8; WINDOW], at: usize, kind: WinKind) -> bool {
         // open. Through the centre that is exact in any real game: five own stones on one side of
         // the centre, open at the centre before this stone, had already won.
         WinKind::UnblockedFiveOrMore => {
-            let blocked = |end: Option<usize>| end.is_some_and(|cell| cells[cell] == OPPONENT);
-            length >= 5 && !(blocked(left.checked_sub(1)) && blocked(Some(right + 1).filter(|&cell| cell < WINDOW)))
+            let blocked_left = left > 0 && cells[left - 1] == OPPONENT;
+            let blocked_right = right + 1 < WINDOW && cells[right + 1] == OPPONENT;
+            length >= 5 && !(blocked_left && blocked_right)
         }
     }
 }
