@@ -30,16 +30,10 @@ impl LineEnds {
         Self::default()
     }
 
-    /// Whether the last line read ended in CR LF.
-    #[must_use]
-    pub fn carriage_return(&self) -> bool {
-        self.carriage_return.load(Ordering::Relaxed)
-    }
-
-    /// The end to write after each output line.
+    /// The end to write after each output line: CR LF when the last line read ended in one.
     #[must_use]
     pub fn end(&self) -> &'static str {
-        if self.carriage_return() {
+        if self.carriage_return.load(Ordering::Relaxed) {
             "\r\n"
         } else {
             "\n"
