@@ -56,7 +56,9 @@ echo "$windows"
 
 # One launcher per program, named like the Linux binary, that runs the .exe under Wine.
 launchers=$(mktemp -d)
-trap 'rm -rf "$launchers"' EXIT
+# One Wine server for the whole run, so that no program starts while it shuts down.
+scripts/wine-run.sh --keep-server
+trap 'scripts/wine-run.sh --stop-server || true; rm -rf "$launchers"' EXIT
 for program in "${programs[@]}"; do
   printf '#!/bin/sh\nexec "%s/scripts/wine-run.sh" "%s/%s.exe" "$@"\n' "$repo" "$windows" "$program" >"$launchers/$program"
   chmod +x "$launchers/$program"
@@ -92,7 +94,7 @@ TESSERA_ENGINE_DIR=$launchers TESSERA_ENGINE_PLATFORM=windows cargo test --no-fa
 
 step "matches: the .exe against the Linux build"
 logs=$(mktemp -d)
-trap 'rm -rf "$launchers" "$logs"' EXIT
+trap 'scripts/wine-run.sh --stop-server || true; rm -rf "$launchers" "$logs"' EXIT
 play() { # NAME TOOL GAMES ENGINE-A ENGINE-B MATCH-ARGS…   (engines as `cmd=… [proto=…]`)
   local name=$1 tool=$2 games=$3 first=$4 second=$5
   shift 5

@@ -15,12 +15,20 @@
 # Needs: wine (64-bit), mingw-w64's gcc, flock; scripts/release.sh and scripts/test-windows.sh
 # install them (apt-get install wine wine64 gcc-mingw-w64-x86-64).
 #
+# A harness that starts many programs one after another runs `--keep-server` first and
+# `--stop-server` at its end: Wine's server otherwise exits a few seconds after its last program,
+# and a program started in that moment dies with "wine client error:0: recvmsg: Connection reset by
+# peer" before it reads a line (seen in CI: python-chess starting an engine just after another quit).
+#
 # Usage: scripts/wine-run.sh EXE [ARGS…]
+#        scripts/wine-run.sh --keep-server | --stop-server
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: scripts/wine-run.sh EXE [ARGS…]" >&2; exit 2; }
-exe=$1
-shift
-[ -f "$exe" ] || { echo "wine-run.sh: no such program: $exe" >&2; exit 2; }
+usage="usage: scripts/wine-run.sh EXE [ARGS…] | --keep-server | --stop-server"
+[ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
+case $1 in
+  --keep-server | --stop-server) [ $# -eq 1 ] || { echo "$usage" >&2; exit 2; } ;;
+  *) [ -f "$1" ] || { echo "wine-run.sh: no such program: $1" >&2; exit 2; } ;;
+esac
 for tool in wine wineboot wineserver x86_64-w64-mingw32-gcc flock; do
   command -v "$tool" >/dev/null \
     || { echo "wine-run.sh: $tool is not installed (apt-get install wine wine64 gcc-mingw-w64-x86-64)" >&2; exit 2; }
@@ -56,4 +64,10 @@ if [ ! -e "$stamp" ]; then
   fi
   exec 9>&-
 fi
-exec wine "$exe" "$@"
+case $1 in
+  # A persistent server (it forks into the background); starting one where one runs is a no-op.
+  --keep-server) exec wineserver --persistent ;;
+  # Ends the server and whatever Wine programs are still running in this prefix.
+  --stop-server) exec wineserver --kill ;;
+  *) exec wine "$@" ;;
+esac
