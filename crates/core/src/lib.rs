@@ -51,7 +51,7 @@ pub mod zobrist;
 pub use alphabeta::AlphaBeta;
 pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
-pub use grid::{GridNotation, GridPoint};
+pub use grid::{GridNotation, GridPoint, GridTextError, HexPoint, LetteredPoint};
 pub use info::{Info, InfoSink, MoveStat, Report, ScoreEstimate, SearchResult, Silent};
 pub use input::Input;
 pub use limits::{Clock, EngineOptions, Limits};

@@ -36,6 +36,6 @@ pub mod search;
 pub mod sgf;
 
 pub use board::{Board, Cell};
-pub use notation::{format_vertex, parse_vertex, GtpNotation};
+pub use notation::{format_vertex, lettered_point, parse_vertex, GtpNotation};
 pub use position::{Move, Moves, Position};
 pub use rules::{Rules, Superko};

@@ -1,13 +1,10 @@
 //! GTP vertices: a column letter `A`–`Z` without `I`, then the row from the bottom (`D4`, `Q16`),
 //! or `pass`.
 
-use tessera_core::{GridNotation, GridPoint, Notation};
+use tessera_core::{GridNotation, GridPoint, LetteredPoint, Notation};
 
 use crate::board::{coordinates, point};
 use crate::position::{Move, Position};
-
-/// Column letters, `I` skipped.
-const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// A vertex text was not understood or is off the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,35 +16,26 @@ pub struct VertexError(pub String);
 /// # Errors
 /// [`VertexError`] when the text is not a vertex of this board.
 pub fn parse_vertex(size: usize, text: &str) -> Result<Move, VertexError> {
-    let bad = || VertexError(text.to_string());
-    let upper = text.to_ascii_uppercase();
-    if upper == "PASS" {
+    if text.eq_ignore_ascii_case("pass") {
         return Ok(Move::PASS);
     }
-    let mut chars = upper.bytes();
-    let letter = chars.next().ok_or_else(bad)?;
-    let x = COLUMNS.iter().position(|&c| c == letter).ok_or_else(bad)?;
-    let digits = &upper[1..];
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
-        return Err(bad());
-    }
-    let row: usize = digits.parse().map_err(|_| bad())?;
-    if x >= size || row == 0 || row > size {
-        return Err(bad());
-    }
-    Ok(Move::at(point(x, size - row)))
+    let grid = text.parse::<LetteredPoint>().ok().and_then(|vertex| vertex.on_board(u32::try_from(size).ok()?));
+    let grid = grid.ok_or_else(|| VertexError(text.to_string()))?;
+    Ok(Move::at(point(grid.column as usize, grid.row as usize)))
 }
 
 /// Writes a move as a GTP vertex (upper case) on a `size` × `size` board.
 #[must_use]
 pub fn format_vertex(size: usize, mv: Move) -> String {
-    match mv.point() {
-        None => "pass".to_string(),
-        Some(p) => {
-            let (x, y) = coordinates(p);
-            format!("{}{}", char::from(COLUMNS[x.min(24)]), size.saturating_sub(y))
-        }
-    }
+    lettered_point(size, mv).map_or_else(|| "pass".to_string(), |vertex| vertex.to_string())
+}
+
+/// The vertex of `mv` on a `size` × `size` board, `None` for a pass.
+#[must_use]
+pub fn lettered_point(size: usize, mv: Move) -> Option<LetteredPoint> {
+    let (x, y) = coordinates(mv.point()?);
+    // Boards are at most 25 × 25, so every coordinate and size fits.
+    LetteredPoint::from_grid(GridPoint { column: x as u32, row: y as u32 }, size as u32)
 }
 
 /// The GTP notation for [`Position`].

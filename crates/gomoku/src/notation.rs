@@ -1,6 +1,6 @@
 //! Move text: pbrain `x,y` (0-based column, row) and AGI two hex digits (row `0`–`E`, column `1`–`F`).
 
-use tessera_core::{GridNotation, GridPoint, Notation};
+use tessera_core::{GridNotation, GridPoint, HexPoint, Notation};
 
 use crate::board::Board;
 use crate::point::Point;
@@ -44,15 +44,9 @@ pub fn format_pbrain(point: Point) -> String {
 /// # Errors
 /// [`BadPoint`] for anything else.
 pub fn parse_agi(text: &str) -> Result<Point, BadPoint> {
-    let bad = || BadPoint(text.to_string());
-    let mut chars = text.chars();
-    let (Some(row), Some(column), None) = (chars.next(), chars.next(), chars.next()) else {
-        return Err(bad());
-    };
-    let row = row.to_digit(16).filter(|&row| row <= 14).ok_or_else(bad)?;
-    let column = column.to_digit(16).filter(|&column| column >= 1).ok_or_else(bad)?;
-    // Both digits are below 16, so the casts cannot truncate.
-    Ok(Point::new((column - 1) as u8, row as u8))
+    let point = text.parse::<HexPoint>().map_err(|_| BadPoint(text.to_string()))?;
+    // AGI points lie on 15×15, within every board.
+    point_at(point.grid()).ok_or_else(|| BadPoint(text.to_string()))
 }
 
 /// Reads packed AGI points (`786869`).
@@ -60,16 +54,14 @@ pub fn parse_agi(text: &str) -> Result<Point, BadPoint> {
 /// # Errors
 /// [`BadPoint`] on an odd length or a bad point.
 pub fn parse_agi_list(text: &str) -> Result<Vec<Point>, BadPoint> {
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
-        return Err(BadPoint(text.to_string()));
-    }
-    (0..text.len()).step_by(2).map(|at| parse_agi(&text[at..at + 2])).collect()
+    let points = HexPoint::parse_list(text).ok_or_else(|| BadPoint(text.to_string()))?;
+    points.into_iter().map(|point| point_at(point.grid()).ok_or_else(|| BadPoint(text.to_string()))).collect()
 }
 
-/// Writes one AGI point (upper-case hex).
+/// Writes one AGI point (upper-case hex); a point beyond 15×15, which AGI cannot name, as `??`.
 #[must_use]
 pub fn format_agi(point: Point) -> String {
-    format!("{:X}{:X}", point.y(), u32::from(point.x()) + 1)
+    HexPoint::from_grid(grid_point(point)).map_or_else(|| "??".to_string(), |point| point.to_string())
 }
 
 /// Writes packed AGI points.

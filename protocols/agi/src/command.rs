@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::point::{format_points, parse_points, AgiPoint};
+use tessera_core::HexPoint;
 
 /// The swap rule of `SETRULE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -45,7 +45,7 @@ impl Fifth {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct GoParams {
     /// `SEARCH p…`: choose among these (each point once, all on the board).
-    pub search: Vec<AgiPoint>,
+    pub search: Vec<HexPoint>,
     /// Whether `SEARCH` was given, even if none of its points could be read: then no point is
     /// allowed and the GO cannot be answered.
     pub restricted: bool,
@@ -87,16 +87,16 @@ pub enum Command {
     /// `POSITION [STATU pts] [MOVES pts]`.
     Position {
         /// Stones black, white, black, … (order within a colour free).
-        statu: Vec<AgiPoint>,
+        statu: Vec<HexPoint>,
         /// Moves in played order after them.
-        moves: Vec<AgiPoint>,
+        moves: Vec<HexPoint>,
     },
     /// `GO …`.
     Go(GoParams),
     /// `STOP`.
     Stop,
     /// `DOMOVE p`.
-    DoMove(AgiPoint),
+    DoMove(HexPoint),
     /// `QUIT`.
     Quit,
     /// A known command with bad arguments.
@@ -124,15 +124,15 @@ const POINTS_NAMED: usize = 8;
 
 /// Reads the points after `SEARCH` (packed, possibly over several words): points off the board
 /// and repeated points are skipped and reported in `problems`.
-fn search_points(words: &[&str], problems: &mut Vec<String>) -> Vec<AgiPoint> {
-    let mut points: Vec<AgiPoint> = Vec::new();
+fn search_points(words: &[&str], problems: &mut Vec<String>) -> Vec<HexPoint> {
+    let mut points: Vec<HexPoint> = Vec::new();
     let mut bad: Vec<String> = Vec::new();
     let mut repeated = 0usize;
     for word in words {
         let chars: Vec<char> = word.chars().collect();
         for pair in chars.chunks(2) {
             let text: String = pair.iter().collect();
-            match AgiPoint::parse(&text) {
+            match text.parse::<HexPoint>().ok() {
                 Some(point) if points.contains(&point) => repeated += 1,
                 Some(point) => points.push(point),
                 None => bad.push(text),
@@ -218,7 +218,7 @@ impl FromStr for Command {
             "STOP" => Command::Stop,
             "QUIT" => Command::Quit,
             "DOMOVE" => match rest {
-                [point] => AgiPoint::parse(point).map_or_else(malformed, Command::DoMove),
+                [point] => point.parse::<HexPoint>().ok().map_or_else(malformed, Command::DoMove),
                 _ => malformed(),
             },
             "SETRULE" => {
@@ -270,7 +270,7 @@ impl FromStr for Command {
                     };
                     // A keyword may stand with no points after it.
                     if let Some(points) = rest.get(index + 1).filter(|word| *word != "STATU" && *word != "MOVES") {
-                        match parse_points(points) {
+                        match HexPoint::parse_list(points) {
                             Some(points) => *target = points,
                             None => return Ok(malformed()),
                         }
@@ -318,17 +318,17 @@ impl fmt::Display for Command {
             Command::Position { statu, moves } => {
                 f.write_str("POSITION")?;
                 if !statu.is_empty() {
-                    write!(f, " STATU {}", format_points(statu))?;
+                    write!(f, " STATU {}", HexPoint::format_list(statu))?;
                 }
                 if !moves.is_empty() {
-                    write!(f, " MOVES {}", format_points(moves))?;
+                    write!(f, " MOVES {}", HexPoint::format_list(moves))?;
                 }
                 Ok(())
             }
             Command::Go(params) => {
                 f.write_str("GO")?;
                 if !params.search.is_empty() {
-                    write!(f, " SEARCH {}", format_points(&params.search))?;
+                    write!(f, " SEARCH {}", HexPoint::format_list(&params.search))?;
                 }
                 if params.ponder {
                     f.write_str(" PONDER")?;

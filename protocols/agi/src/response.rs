@@ -3,13 +3,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::point::{format_points, parse_points, AgiPoint};
+use tessera_core::HexPoint;
 
 /// What `BESTMOVE` names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Best {
     /// One point, or several concatenated (fifth-move proposals).
-    Points(Vec<AgiPoint>),
+    Points(Vec<HexPoint>),
     /// `CHANGE`: the engine swaps colours.
     Change,
 }
@@ -22,15 +22,15 @@ pub struct InfoLine {
     /// `SCORE s`.
     pub score: Option<i64>,
     /// `PV points`.
-    pub pv: Vec<AgiPoint>,
+    pub pv: Vec<HexPoint>,
     /// `NPS n`.
     pub nps: Option<u64>,
     /// `SEARCH points`.
-    pub search: Vec<AgiPoint>,
+    pub search: Vec<HexPoint>,
     /// `WIN points`.
-    pub win: Vec<AgiPoint>,
+    pub win: Vec<HexPoint>,
     /// `LOSE points`.
-    pub lose: Vec<AgiPoint>,
+    pub lose: Vec<HexPoint>,
 }
 
 /// One line the engine sends.
@@ -58,7 +58,7 @@ pub enum Response {
         /// The answer.
         best: Best,
         /// The expected reply.
-        ponder: Option<AgiPoint>,
+        ponder: Option<HexPoint>,
     },
     /// `BYE`.
     Bye,
@@ -87,7 +87,7 @@ impl fmt::Display for Response {
                     [("PV", &info.pv), ("SEARCH", &info.search), ("WIN", &info.win), ("LOSE", &info.lose)]
                 {
                     if !points.is_empty() {
-                        write!(f, " {word} {}", format_points(points))?;
+                        write!(f, " {word} {}", HexPoint::format_list(points))?;
                     }
                 }
                 if let Some(nps) = info.nps {
@@ -97,7 +97,7 @@ impl fmt::Display for Response {
             }
             Response::BestMove { best, ponder } => {
                 match best {
-                    Best::Points(points) => write!(f, "BESTMOVE {}", format_points(points))?,
+                    Best::Points(points) => write!(f, "BESTMOVE {}", HexPoint::format_list(points))?,
                     Best::Change => f.write_str("BESTMOVE CHANGE")?,
                 }
                 if let Some(ponder) = ponder {
@@ -132,11 +132,14 @@ impl FromStr for Response {
             ["READYOK"] => Response::ReadyOk,
             ["BYE"] => Response::Bye,
             ["BESTMOVE", best, rest @ ..] => {
-                let best =
-                    if *best == "CHANGE" { Best::Change } else { Best::Points(parse_points(best).ok_or_else(bad)?) };
+                let best = if *best == "CHANGE" {
+                    Best::Change
+                } else {
+                    Best::Points(HexPoint::parse_list(best).ok_or_else(bad)?)
+                };
                 let ponder = match rest {
                     [] => None,
-                    ["PONDER", point] => Some(AgiPoint::parse(point).ok_or_else(bad)?),
+                    ["PONDER", point] => Some(point.parse::<HexPoint>().ok().ok_or_else(bad)?),
                     _ => return Err(bad()),
                 };
                 Response::BestMove { best, ponder }
@@ -149,10 +152,10 @@ impl FromStr for Response {
                         "DEPTH" => info.depth = Some(value.parse().map_err(|_| bad())?),
                         "SCORE" => info.score = Some(value.parse().map_err(|_| bad())?),
                         "NPS" => info.nps = Some(value.parse().map_err(|_| bad())?),
-                        "PV" => info.pv = parse_points(value).ok_or_else(bad)?,
-                        "SEARCH" => info.search = parse_points(value).ok_or_else(bad)?,
-                        "WIN" => info.win = parse_points(value).ok_or_else(bad)?,
-                        "LOSE" => info.lose = parse_points(value).ok_or_else(bad)?,
+                        "PV" => info.pv = HexPoint::parse_list(value).ok_or_else(bad)?,
+                        "SEARCH" => info.search = HexPoint::parse_list(value).ok_or_else(bad)?,
+                        "WIN" => info.win = HexPoint::parse_list(value).ok_or_else(bad)?,
+                        "LOSE" => info.lose = HexPoint::parse_list(value).ok_or_else(bad)?,
                         _ => return Err(bad()),
                     }
                 }

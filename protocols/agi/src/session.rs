@@ -17,8 +17,8 @@ use tessera_core::{memory, serve, Engine, EngineOptions, Flow, GridNotation, Inp
 
 use crate::command::{Change, Command, Fifth};
 use crate::dialect::Dialect;
-use crate::point::AgiPoint;
 use crate::response::Response;
+use tessera_core::HexPoint;
 
 /// Runs an AGI session of `dialect` on `input` until `QUIT` or the end of input.
 pub fn run<D: Dialect>(dialect: D, options: EngineOptions, input: impl Read + Send + 'static, output: Output) {
@@ -44,7 +44,7 @@ pub struct Session<D: Dialect> {
     pub(crate) forbidden: bool,
     pub(crate) change: Change,
     pub(crate) fifth: Fifth,
-    pub(crate) stones: Vec<AgiPoint>,
+    pub(crate) stones: Vec<HexPoint>,
     pub(crate) game: D::Game,
     pub(crate) quitting: Arc<AtomicBool>,
 }
@@ -68,14 +68,14 @@ impl<D: Dialect> LineSession for Session<D> {
 }
 
 /// The move at `point` on `game`, through the game's notation (`None` off the board).
-pub(crate) fn move_at<D: Dialect>(game: &D::Game, point: AgiPoint) -> Option<MoveOf<D>> {
-    D::Notation::default().move_at(game, point.into()).ok()
+pub(crate) fn move_at<D: Dialect>(game: &D::Game, point: HexPoint) -> Option<MoveOf<D>> {
+    D::Notation::default().move_at(game, point.grid()).ok()
 }
 
 /// `mv` as an AGI point, through the game's notation.
-pub(crate) fn point_of<D: Dialect>(game: &D::Game, mv: MoveOf<D>) -> Option<AgiPoint> {
+pub(crate) fn point_of<D: Dialect>(game: &D::Game, mv: MoveOf<D>) -> Option<HexPoint> {
     let grid = D::Notation::default().point_of(game, mv);
-    let point = grid.and_then(AgiPoint::from_grid);
+    let point = grid.and_then(HexPoint::from_grid);
     if point.is_none() {
         tracing::error!("the notation put the move at {grid:?}, which is not an AGI point");
     }
@@ -178,7 +178,7 @@ impl<D: Dialect> Session<D> {
     }
 
     /// Places the stone at `point` on `game` for the side to move.
-    fn place(&self, game: &mut D::Game, point: AgiPoint) -> Result<(), StoneError<D::Error>> {
+    fn place(&self, game: &mut D::Game, point: HexPoint) -> Result<(), StoneError<D::Error>> {
         let mv = move_at::<D>(game, point).ok_or(StoneError::OffBoard)?;
         self.dialect.place(game, mv).map_err(StoneError::Game)
     }

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_agi_protocol::{AgiPoint, Best, Command, GoParams, Response};
-use tessera_core::{Game, Limits, Score, Side};
+use tessera_agi_protocol::{Best, Command, GoParams, HexPoint, Response};
+use tessera_core::{Game, GridPoint, Limits, Score, Side};
 use tessera_gomoku::{Board, Point, Variant};
 
 use crate::game::{Contestant, Reply};
@@ -71,8 +71,9 @@ impl AgiContestant {
     }
 }
 
-fn agi_point(point: Point) -> AgiPoint {
-    AgiPoint { x: point.x(), y: point.y() }
+/// `point` as AGI writes it, `None` beyond 15×15.
+fn hex_point(point: Point) -> Option<HexPoint> {
+    HexPoint::from_grid(GridPoint { column: u32::from(point.x()), row: u32::from(point.y()) })
 }
 
 impl Contestant<Board> for AgiContestant {
@@ -103,7 +104,9 @@ impl Contestant<Board> for AgiContestant {
         limits: &Limits<Point>,
         deadline: Instant,
     ) -> Result<Reply<Point>, ClientError> {
-        let moves = (0..position.ply()).filter_map(|index| position.move_played(index)).map(agi_point).collect();
+        let moves: Option<Vec<HexPoint>> =
+            (0..position.ply()).filter_map(|index| position.move_played(index)).map(hex_point).collect();
+        let moves = moves.ok_or_else(|| self.protocol_error("POSITION", "AGI plays on 15x15 only"))?;
         self.send(&Command::Position { statu: Vec::new(), moves })?;
         let started = Instant::now();
         let mut evaluation = None;
@@ -124,7 +127,11 @@ impl Contestant<Board> for AgiContestant {
         };
         let Some((line, best)) = answer else { return Err(ClientError::Stalled(self.name.clone())) };
         let point = match best {
-            Best::Points(points) if points.len() == 1 => Point::new(points[0].x, points[0].y),
+            Best::Points(points) if points.len() == 1 => {
+                let grid = points[0].grid();
+                // An AGI point lies on 15×15, so both casts keep their value.
+                Point::new(grid.column as u8, grid.row as u8)
+            }
             _ => return Err(ClientError::IllegalMove { name: self.name.clone(), text: line }),
         };
         if !position.is_legal(point) {

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use tessera_core::{Game, Limits, Outcome, Score, Side};
-use tessera_go::{format_vertex, parse_vertex, Move, Position};
+use tessera_go::{lettered_point, parse_vertex, Move, Position};
 use tessera_gtp_protocol::analysis::{Analyze, AnalyzeKind};
 use tessera_gtp_protocol::{Color, Command, Response, Vertex};
 
@@ -116,7 +116,7 @@ fn color_of(side: Side) -> Color {
 }
 
 fn vertex_of(position: &Position, mv: Move) -> Vertex {
-    format_vertex(position.size(), mv).parse().unwrap_or(Vertex::Pass)
+    lettered_point(position.size(), mv).map_or(Vertex::Pass, Vertex::Point)
 }
 
 /// `position`'s start with its first `plies` moves played.

@@ -11,8 +11,8 @@ use tessera_core::{Game, Limits, MoveOf, Report, Score, SearchResult, Searcher};
 use super::{move_at, point_of, Session};
 use crate::command::{Change, Fifth, GoParams};
 use crate::dialect::Dialect;
-use crate::point::AgiPoint;
 use crate::response::{Best, InfoLine, Response};
+use tessera_core::HexPoint;
 
 /// What the finished search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,12 +42,12 @@ impl<D: Dialect> Session<D> {
         if params.restricted {
             // BESTMOVE must be one of the points: keep those open on this board (and, in renju,
             // not forbidden to black).
-            let (open, closed): (Vec<AgiPoint>, Vec<AgiPoint>) = params
+            let (open, closed): (Vec<HexPoint>, Vec<HexPoint>) = params
                 .search
                 .iter()
                 .partition(|&&point| move_at::<D>(&self.game, point).is_some_and(|mv| self.game.is_legal(mv)));
             if !closed.is_empty() {
-                tracing::warn!("GO SEARCH: {} cannot be played here; ignored", crate::point::format_points(&closed));
+                tracing::warn!("GO SEARCH: {} cannot be played here; ignored", HexPoint::format_list(&closed));
             }
             if open.is_empty() {
                 tracing::warn!("GO SEARCH: none of the points can be played here; no BESTMOVE");
@@ -98,7 +98,7 @@ impl<D: Dialect> Session<D> {
             move |report: Report<MoveOf<D>>| {
                 if let Report::Info(info) = report {
                     let score = agi_score(info.score);
-                    let pv: Vec<AgiPoint> = info.pv.iter().filter_map(|&mv| point_of::<D>(&root, mv)).collect();
+                    let pv: Vec<HexPoint> = info.pv.iter().filter_map(|&mv| point_of::<D>(&root, mv)).collect();
                     if let Some(&first) = info.pv.first() {
                         let mut lines = lines.lock();
                         let index = info.multipv.max(1) as usize - 1;

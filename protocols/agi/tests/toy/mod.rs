@@ -1,7 +1,7 @@
 //! Tic-tac-toe (from core's toys) as an AGI game: the top-left 3×3 corner of the 15×15 board,
 //! point (x, y) is square `3y + x`. The searcher is core's alpha-beta.
 
-use tessera_agi_protocol::{AgiPoint, Dialect};
+use tessera_agi_protocol::{Dialect, HexPoint};
 use tessera_core::toys::TicTacToe;
 use tessera_core::{
     AlphaBeta, EngineOptions, GameExt, GridNotation, GridPoint, Identity, IllegalMove, Notation, Player, Score,
@@ -16,34 +16,37 @@ impl Notation for Corner {
     type Game = TicTacToe;
     type Error = IllegalMove;
 
-    fn parse_move(&self, _position: &TicTacToe, text: &str) -> Result<u8, IllegalMove> {
-        match AgiPoint::parse(text) {
-            Some(point) if point.x < 3 && point.y < 3 => Ok(3 * point.y + point.x),
-            _ => Err(IllegalMove(text.to_owned())),
-        }
+    fn parse_move(&self, position: &TicTacToe, text: &str) -> Result<u8, IllegalMove> {
+        let point = text.parse::<HexPoint>().map_err(|_| IllegalMove(text.to_owned()))?;
+        self.move_at(position, point.grid())
     }
 
     fn format_move(&self, _position: &TicTacToe, mv: u8) -> String {
-        AgiPoint { x: mv % 3, y: mv / 3 }.to_string()
+        HexPoint::from_grid(corner_point(mv)).map_or_else(|| format!("square {mv}"), |point| point.to_string())
     }
 }
 
 impl GridNotation for Corner {
     fn move_at(&self, _position: &TicTacToe, point: GridPoint) -> Result<u8, IllegalMove> {
-        match AgiPoint::from_grid(point) {
-            Some(point) if point.x < 3 && point.y < 3 => Ok(3 * point.y + point.x),
+        match (u8::try_from(point.column), u8::try_from(point.row)) {
+            (Ok(x @ 0..3), Ok(y @ 0..3)) => Ok(3 * y + x),
             _ => Err(IllegalMove(format!("{point:?}"))),
         }
     }
 
     fn point_of(&self, _position: &TicTacToe, mv: u8) -> Option<GridPoint> {
-        Some(AgiPoint { x: mv % 3, y: mv / 3 }.into())
+        Some(corner_point(mv))
     }
 }
 
+/// The grid point of square `mv`.
+fn corner_point(mv: u8) -> GridPoint {
+    GridPoint { column: u32::from(mv % 3), row: u32::from(mv / 3) }
+}
+
 /// The square of `point`, if it is in the corner.
-pub fn square(point: AgiPoint) -> Option<u8> {
-    Corner.move_at(&TicTacToe::new(), point.into()).ok()
+pub fn square(point: HexPoint) -> Option<u8> {
+    Corner.move_at(&TicTacToe::new(), point.grid()).ok()
 }
 
 /// Tic-tac-toe on the top-left 3×3 corner of the AGI board.

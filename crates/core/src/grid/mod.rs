@@ -1,8 +1,20 @@
 //! Points of a board game's grid, typed: the coordinates a protocol's grammar names (GTP vertices,
 //! AGI and pbrain points) handed to the game's notation as numbers, never written as text to be
-//! read back.
+//! read back. The text forms two games share with their protocols live here too, written once:
+//! [`LetteredPoint`] (go's `D4`, for GTP) and [`HexPoint`] (AGI's `78`, for gomoku).
+
+mod hex;
+mod lettered;
+
+pub use hex::{HexPoint, HEX_BOARD_SIZE};
+pub use lettered::{LetteredPoint, MAX_LETTERED_SIZE};
 
 use crate::game::{Game, Notation};
+
+/// A text that is not a point in the form asked for; it holds the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a point: {0:?}")]
+pub struct GridTextError(pub String);
 
 /// A point of a grid: its column from the left and its row from the top, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
