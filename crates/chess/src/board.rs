@@ -5,17 +5,12 @@ use tessera_core::zobrist::zobrist_keys;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::moves::{Move, MoveKind};
-use crate::types::{bit, file_of, lsb, rank_of, square_at, Bitboard, Color, Kind, Piece, Square};
+use crate::types::{bit, file_of, lsb, rank_of, square_at, Bitboard, CastleSide, Color, Kind, Piece, Square};
 
 /// The mailbox value of an empty square.
 pub(crate) const NO_PIECE: u8 = 12;
 /// "No square" in the castling and en passant fields.
 pub(crate) const NO_SQUARE: u8 = 64;
-
-/// Castling sides: index 0 is the king side (towards the h-file), 1 the queen side.
-pub const KING_SIDE: usize = 0;
-/// See [`KING_SIDE`].
-pub const QUEEN_SIDE: usize = 1;
 
 const PIECE_KEYS: usize = 0;
 const CASTLE_KEYS: usize = 12 * 64;
@@ -28,6 +23,11 @@ fn piece_key(piece: u8, square: Square) -> u64 {
     KEYS[PIECE_KEYS + piece as usize * 64 + square as usize]
 }
 
+#[inline]
+fn castle_key(color: Color, side: CastleSide) -> u64 {
+    KEYS[CASTLE_KEYS + color.index() * 2 + side.index()]
+}
+
 /// A chess position without history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -35,7 +35,7 @@ pub struct Board {
     pub(crate) colors: [Bitboard; 2],
     pub(crate) mailbox: [u8; 64],
     pub(crate) side: Color,
-    /// The castling rook of `[colour][side]`, or `NO_SQUARE` without that right.
+    /// The castling rook of `[colour][castle side]`, or `NO_SQUARE` without that right.
     pub(crate) castle_rooks: [[u8; 2]; 2],
     /// The en passant target square, kept only when a pawn could capture there.
     pub(crate) ep: u8,
@@ -122,10 +122,10 @@ impl Board {
         (self.ep != NO_SQUARE).then_some(self.ep)
     }
 
-    /// The castling rook of `color` on `side` ([`KING_SIDE`] or [`QUEEN_SIDE`]), if the right remains.
+    /// The castling rook of `color` on `side`, if the right remains.
     #[must_use]
-    pub fn castle_rook(&self, color: Color, side: usize) -> Option<Square> {
-        let square = self.castle_rooks[color.index()][side];
+    pub fn castle_rook(&self, color: Color, side: CastleSide) -> Option<Square> {
+        let square = self.castle_rooks[color.index()][side.index()];
         (square != NO_SQUARE).then_some(square)
     }
 
@@ -229,21 +229,22 @@ impl Board {
         }
     }
 
-    fn set_castle_rook(&mut self, color: usize, side: usize, square: u8) {
-        if self.castle_rooks[color][side] != NO_SQUARE {
-            self.hash ^= KEYS[CASTLE_KEYS + color * 2 + side];
+    fn set_castle_rook(&mut self, color: Color, side: CastleSide, square: u8) {
+        let right = &mut self.castle_rooks[color.index()][side.index()];
+        if *right != NO_SQUARE {
+            self.hash ^= castle_key(color, side);
         }
-        self.castle_rooks[color][side] = square;
+        *right = square;
         if square != NO_SQUARE {
-            self.hash ^= KEYS[CASTLE_KEYS + color * 2 + side];
+            self.hash ^= castle_key(color, side);
         }
     }
 
     #[inline]
     fn clear_rights_at(&mut self, square: Square) {
-        for color in 0..2 {
-            for side in 0..2 {
-                if self.castle_rooks[color][side] == square {
+        for color in Color::BOTH {
+            for side in CastleSide::BOTH {
+                if self.castle_rooks[color.index()][side.index()] == square {
                     self.set_castle_rook(color, side, NO_SQUARE);
                 }
             }
@@ -361,8 +362,9 @@ impl Board {
     }
 
     fn clear_castling(&mut self, color: Color) {
-        self.set_castle_rook(color.index(), KING_SIDE, NO_SQUARE);
-        self.set_castle_rook(color.index(), QUEEN_SIDE, NO_SQUARE);
+        for side in CastleSide::BOTH {
+            self.set_castle_rook(color, side, NO_SQUARE);
+        }
     }
 
     /// Passes the turn (null move): the en passant chance lapses and repetitions restart.
@@ -375,8 +377,8 @@ impl Board {
     }
 
     /// Grants a castling right (used while reading FEN; updates the key).
-    pub(crate) fn grant_castling(&mut self, color: Color, side: usize, rook: Square) {
-        self.set_castle_rook(color.index(), side, rook);
+    pub(crate) fn grant_castling(&mut self, color: Color, side: CastleSide, rook: Square) {
+        self.set_castle_rook(color, side, rook);
     }
 
     /// Sets the side to move and en passant square from FEN (the key follows).
@@ -401,10 +403,10 @@ impl Board {
                 hash ^= piece_key(code, square);
             }
         }
-        for color in 0..2 {
-            for side in 0..2 {
-                if self.castle_rooks[color][side] != NO_SQUARE {
-                    hash ^= KEYS[CASTLE_KEYS + color * 2 + side];
+        for color in Color::BOTH {
+            for side in CastleSide::BOTH {
+                if self.castle_rook(color, side).is_some() {
+                    hash ^= castle_key(color, side);
                 }
             }
         }

@@ -1,8 +1,10 @@
 //! FEN reading and writing, with X-FEN (`KQkq` meaning the outermost rook) and Shredder-FEN
 //! (`HAha`, rook files) castling fields, and precise errors for every way a FEN can be wrong.
 
-use crate::board::{Board, KING_SIDE, NO_SQUARE, QUEEN_SIDE};
-use crate::types::{bit, file_of, parse_square, rank_of, square_at, square_name, Color, Kind, Piece, Squares};
+use crate::board::Board;
+use crate::types::{
+    bit, file_of, parse_square, rank_of, square_at, square_name, CastleSide, Color, Kind, Piece, Squares,
+};
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -136,13 +138,12 @@ impl Board {
     fn castling_field(&self) -> String {
         let mut field = String::new();
         for color in [Color::White, Color::Black] {
-            for side in [KING_SIDE, QUEEN_SIDE] {
+            for side in CastleSide::BOTH {
                 let Some(rook) = self.castle_rook(color, side) else { continue };
                 let letter = if self.is_outermost_rook(color, side, rook) {
-                    if side == KING_SIDE {
-                        'k'
-                    } else {
-                        'q'
+                    match side {
+                        CastleSide::King => 'k',
+                        CastleSide::Queen => 'q',
                     }
                 } else {
                     char::from(b'a' + file_of(rook))
@@ -157,20 +158,22 @@ impl Board {
     }
 
     /// Whether `rook` is the rook furthest from the king on `side` of the back rank.
-    fn is_outermost_rook(&self, color: Color, side: usize, rook: u8) -> bool {
+    fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: u8) -> bool {
         outermost_rook(self, color, side) == Some(rook)
     }
 }
 
-fn outermost_rook(board: &Board, color: Color, side: usize) -> Option<u8> {
+fn outermost_rook(board: &Board, color: Color, side: CastleSide) -> Option<u8> {
     let king = board.king(color);
     let rank = color.back_rank();
     if rank_of(king) != rank {
         return None;
     }
     let rooks = board.pieces(color, Kind::Rook);
-    let files: Vec<u8> =
-        if side == KING_SIDE { (file_of(king) + 1..8).rev().collect() } else { (0..file_of(king)).collect() };
+    let files: Vec<u8> = match side {
+        CastleSide::King => (file_of(king) + 1..8).rev().collect(),
+        CastleSide::Queen => (0..file_of(king)).collect(),
+    };
     files.into_iter().map(|file| square_at(file, rank)).find(|&square| rooks & bit(square) != 0)
 }
 
@@ -221,8 +224,8 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         let rank = color.back_rank();
         let lower = letter.to_ascii_lowercase();
         let rook = match lower {
-            'k' => outermost_rook(board, color, KING_SIDE),
-            'q' => outermost_rook(board, color, QUEEN_SIDE),
+            'k' => outermost_rook(board, color, CastleSide::King),
+            'q' => outermost_rook(board, color, CastleSide::Queen),
             'a'..='h' => {
                 let square = square_at(lower as u8 - b'a', rank);
                 (board.pieces(color, Kind::Rook) & bit(square) != 0).then_some(square)
@@ -233,8 +236,8 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         if rank_of(king) != rank || file_of(king) == file_of(rook) {
             return Err(FenError::ImpossibleCastling(letter));
         }
-        let side = if file_of(rook) > file_of(king) { KING_SIDE } else { QUEEN_SIDE };
-        if board.castle_rooks[color.index()][side] != NO_SQUARE {
+        let side = CastleSide::of(king, rook);
+        if board.castle_rook(color, side).is_some() {
             return Err(FenError::ImpossibleCastling(letter));
         }
         board.grant_castling(color, side, rook);
@@ -282,8 +285,8 @@ mod tests {
     #[test]
     fn shredder_and_x_fen_castling() {
         let shredder = Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
-        assert_eq!(shredder.castle_rook(Color::White, KING_SIDE), Some(7));
-        assert_eq!(shredder.castle_rook(Color::White, QUEEN_SIDE), Some(5));
+        assert_eq!(shredder.castle_rook(Color::White, CastleSide::King), Some(7));
+        assert_eq!(shredder.castle_rook(Color::White, CastleSide::Queen), Some(5));
         assert_eq!(shredder.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     }
 

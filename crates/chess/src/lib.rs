@@ -33,4 +33,4 @@ pub use game::{Chess, Moves, Rules, MAX_MOVES};
 pub use moves::{Move, MoveKind};
 pub use notation::{parse_san, to_san, MoveTextError, Uci};
 pub use perft::{parse_perft_suite, perft, perft_divide, PerftCase};
-pub use types::{Color, Kind, Piece, Square};
+pub use types::{CastleSide, Color, Kind, Piece, Square};

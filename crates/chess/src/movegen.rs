@@ -2,9 +2,9 @@
 //! resolved here, so every generated move is legal and no move is tried and taken back.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
-use crate::board::{Board, KING_SIDE, NO_SQUARE, QUEEN_SIDE};
+use crate::board::{Board, NO_SQUARE};
 use crate::moves::{Move, MoveKind};
-use crate::types::{bit, lsb, rank_bb, Bitboard, Color, Kind, Square, Squares};
+use crate::types::{bit, lsb, rank_bb, Bitboard, CastleSide, Color, Kind, Square, Squares};
 
 /// Where generated moves go: a move list, or a counter for perft's bulk counting.
 pub(crate) trait MoveSink {
@@ -230,8 +230,8 @@ impl Board {
 
     fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
         let us = self.side;
-        for side in [KING_SIDE, QUEEN_SIDE] {
-            let rook = self.castle_rooks[us.index()][side];
+        for side in CastleSide::BOTH {
+            let rook = self.castle_rooks[us.index()][side.index()];
             if rook == NO_SQUARE {
                 continue;
             }

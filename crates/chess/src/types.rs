@@ -28,6 +28,9 @@ impl Color {
         }
     }
 
+    /// Both colours, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
     /// 0 for White, 1 for Black.
     #[inline]
     #[must_use]
@@ -60,6 +63,38 @@ impl Color {
         match self {
             Color::White => 0,
             Color::Black => 7,
+        }
+    }
+}
+
+/// The wing a castling rook stands on, seen from its king (Chess960 rooks may start anywhere on
+/// the back rank, so the wing, not the square, names a right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// Towards the h-file (`K`, `O-O`).
+    King = 0,
+    /// Towards the a-file (`Q`, `O-O-O`).
+    Queen = 1,
+}
+
+impl CastleSide {
+    /// Both wings, the king side first.
+    pub const BOTH: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
+
+    /// 0 for the king side, 1 for the queen side.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The wing of `rook` seen from `king` on the same rank.
+    #[must_use]
+    pub const fn of(king: Square, rook: Square) -> CastleSide {
+        if file_of(rook) > file_of(king) {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
         }
     }
 }
