@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Tessera's xiangqi strength: tessera-ucci against Fairy-Stockfish 11.1 (driven over UCI and over
 # UCCI: two opponents, the same engine) and Sjaak II (xboard, `variant xiangqi`), all from Debian,
+# and Pikafish-HCE (Pikafish's search with a hand-crafted evaluation, over its UCI: built from public
+# source with scripts/build-pikafish-hce.sh, never part of this repository; PIKAFISH names the binary),
 # through `tessera match` with the shipped balanced suite (data/openings/xiangqi.epd, each opening
 # with both colours), one thread each, default hash (16 MiB), refereed by our Asian rules.
 # Prints one table: opponent, games, W-D-L, score, Elo ± 95% error. An opponent that is not
 # installed is skipped with a message. A benchmark: CI does not run it.
 #
-# Usage: [GAMES=100] [TC=10+0.1] [CONCURRENCY=1] [OPPONENTS="fairy-uci fairy-ucci sjaak"]
+# Pikafish-HCE gets a `Move Overhead` of 100 ms: without it, it loses on time to the harness's latency
+# on a shared machine at fast controls.
+#
+# Usage: [GAMES=100] [TC=10+0.1] [CONCURRENCY=1] [OPPONENTS="fairy-uci fairy-ucci sjaak pikafish"]
+#        [PIKAFISH=/path/to/pikafish]
 #        [ENGINE=target/release/tessera-ucci] [ENGINE_PROTO=ucci] [ENGINE_OPTIONS="option.X=Y"]
 #        [RECORDS=DIR] [TESSERA=target/release/tessera] scripts/strength-xiangqi.sh
 set -euo pipefail
@@ -27,16 +33,25 @@ opponent_spec() {
     # randomised first moves are turned off so that it plays its best.
     sjaak) command -v sjaakii >/dev/null && echo "cmd=$(command -v sjaakii) name=SjaakII proto=xboard" \
       "option.Claim_repetitions=0 option.Randomise_opening_moves=0" ;;
-    *) echo "unknown opponent $1 (fairy-uci, fairy-ucci, sjaak)" >&2; return 1 ;;
+    pikafish) [ -n "${PIKAFISH:-}" ] && [ -x "$PIKAFISH" ] &&
+      echo "cmd=$PIKAFISH name=Pikafish-HCE proto=uci option.Threads=1 option.Move_Overhead=100" ;;
+    *) echo "unknown opponent $1 (fairy-uci, fairy-ucci, sjaak, pikafish)" >&2; return 1 ;;
   esac
 }
 
-package_of() { case "$1" in fairy-*) echo fairy-stockfish ;; sjaak) echo sjaakii ;; *) echo "$1" ;; esac; }
+# How to get a missing opponent.
+obtain() {
+  case "$1" in
+    fairy-*) echo "apt-get install fairy-stockfish" ;;
+    sjaak) echo "apt-get install sjaakii" ;;
+    pikafish) echo "scripts/build-pikafish-hce.sh SRC_DIR OUT_DIR, then PIKAFISH=OUT_DIR/pikafish" ;;
+  esac
+}
 
 rows=()
-for opponent in ${OPPONENTS:-fairy-uci fairy-ucci sjaak}; do
+for opponent in ${OPPONENTS:-fairy-uci fairy-ucci sjaak pikafish}; do
   if ! spec=$(opponent_spec "$opponent"); then
-    echo "SKIPPED: $opponent is not installed (apt-get install $(package_of "$opponent"))" >&2
+    echo "SKIPPED: $opponent is not installed ($(obtain "$opponent"))" >&2
     continue
   fi
   record=()
