@@ -220,6 +220,49 @@ fn analysis_streams_until_the_next_line() {
     assert_eq!(ask_one(&mut engine, "quit"), "= ");
 }
 
+/// The ownership values of the first `info` line of `kata-analyze <color> 10 ownership true`.
+fn kata_ownership(engine: &mut Driven, color: &str) -> Vec<f32> {
+    engine.send(&format!("kata-analyze {color} 10 ownership true"));
+    assert_eq!(engine.read_line(TIMEOUT).as_deref(), Some("="));
+    let line = engine.read_line(TIMEOUT).expect("an info line");
+    engine.send("");
+    engine.read_until(TIMEOUT, str::is_empty);
+    let values = line.split(" ownership ").nth(1).unwrap_or_else(|| panic!("no ownership in {line}"));
+    values.split_whitespace().map(|value| value.parse().expect("a number")).collect()
+}
+
+#[test]
+fn gogui_ownership_and_kata_analyze_give_each_wall_its_side() {
+    let mut engine = start();
+    assert_eq!(ask_one(&mut engine, "boardsize 9"), "= ");
+    // Black's wall on D, White's on F: A–C are Black's, G–J White's.
+    for row in 1..=9 {
+        assert_eq!(ask_one(&mut engine, &format!("play b D{row}")), "= ");
+        assert_eq!(ask_one(&mut engine, &format!("play w F{row}")), "= ");
+    }
+    let gogui = ask(&mut engine, "gogui-ownership");
+    assert_eq!(gogui.len(), 10, "{gogui:?}");
+    let gogui: Vec<f32> =
+        gogui[1..].iter().flat_map(|row| row.split_whitespace().map(|v| v.parse().unwrap())).collect();
+    // KataGo's values are for the side analysed: Black's are positive for B, negative for W.
+    let for_black = kata_ownership(&mut engine, "B");
+    let for_white = kata_ownership(&mut engine, "W");
+    for values in [&gogui, &for_black, &for_white] {
+        assert_eq!(values.len(), 81);
+        assert!(values.iter().all(|value| (-1.0..=1.0).contains(value)), "{values:?}");
+    }
+    for point in 0..81 {
+        let black_side = match point % 9 {
+            0..=2 => 1.0,
+            6..=8 => -1.0,
+            _ => continue,
+        };
+        let signs = [gogui[point], for_black[point], -for_white[point]].map(|value| value * black_side > 0.0);
+        assert_eq!(signs, [true; 3], "point {point}: {} {} {}", gogui[point], for_black[point], for_white[point]);
+    }
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+}
+
 #[test]
 fn bench_signature_is_fixed() {
     // Changing the search or the playouts changes this number: update it and say "Bench: N".

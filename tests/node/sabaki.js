@@ -1,11 +1,71 @@
 // Drives tessera-gtp through @sabaki/gtp's Controller the way Sabaki does: identification,
-// list_commands, board sync by `play`, `genmove`, then `kata-analyze B 50` parsed into
-// moves / visits / win rates and interrupted by the next command.
+// list_commands, board sync by `play`, `genmove`, then `kata-analyze W 50` parsed by Sabaki's
+// rules into moves / visits / win rates and interrupted by the next command; then
+// `kata-analyze B 50 ownership true` on a board of two walls, whose ownership must give each
+// side its own.
 // Usage: node sabaki.js <path to tessera-gtp>
 'use strict'
 
 const assert = require('assert')
 const {Controller} = require('@sabaki/gtp')
+
+const VERTEX = /^(pass|[A-Za-z]\d+)$/
+
+// An analysis line read by Sabaki's rules (src/modules/analysis.js, parseAnalysis): the line
+// splits at `info`; in each part the principal variation is the trailing run of vertices (cut at
+// the first pass), the words before it (the `pv` keyword aside) are key/value pairs, and a part
+// whose move is not a vertex or that has no win rate is dropped. Returns the parts and the
+// variations kept. (Sabaki asks for no ownership: `kata-analyze <color> <interval>` only. A
+// KataGo-style line that ends with `ownership …` would lose its last variation under these rules,
+// whoever the engine, so the ownership tail is read apart: see `splitOwnership`.)
+function sabakiVariations(line) {
+  const parts = line.split(/\s*info\s+/).slice(1).map(part => part.trim())
+  const variations = []
+  for (const part of parts) {
+    const words = part.split(/\s+/)
+    let start = words.length
+    while (start > 0 && VERTEX.test(words[start - 1])) start--
+    if (start === words.length) continue
+    const pairs = words.slice(0, start - 1)
+    const fields = {}
+    for (let i = 0; i + 1 < pairs.length; i += 2) fields[pairs[i]] = pairs[i + 1]
+    if (fields.move == null || fields.winrate == null || !/^[A-Za-z]\d+$/.test(fields.move)) continue
+    const line = words.slice(start)
+    const pass = line.indexOf('pass')
+    variations.push({
+      vertex: fields.move,
+      visits: +fields.visits,
+      winrate: +fields.winrate * 100,
+      scoreLead: fields.scoreLead != null ? +fields.scoreLead : null,
+      pv: pass < 0 ? line : line.slice(0, pass)
+    })
+  }
+  return {parts: parts.length, variations}
+}
+
+// KataGo's ownership tail, as the programs that draw it (Lizzie, LizGoban) read it: the numbers
+// after the last `ownership` word, one per point row by row from the top-left, for the side to
+// move. Returns the line without it and the values (null when there is none).
+function splitOwnership(line) {
+  const at = line.search(/\s+ownership\s/)
+  if (at < 0) return {analysis: line, ownership: null}
+  const values = line.slice(at).trim().split(/\s+/).slice(1).map(Number)
+  return {analysis: line.slice(0, at), ownership: values}
+}
+
+// Collects the `info` lines of one analysis command for `milliseconds`, then interrupts it with
+// `name` as Sabaki's next command would. Returns the lines.
+async function analyse(engine, name, args, milliseconds) {
+  const lines = []
+  const request = engine.sendCommand({name, args}, ({line}) => {
+    if (line.startsWith('info ')) lines.push(line)
+  })
+  await new Promise(resolve => setTimeout(resolve, milliseconds))
+  const next = engine.sendCommand({name: 'name'})
+  assert(!(await request).error, `${name} ${args.join(' ')} failed`)
+  assert.strictEqual((await next).content, 'Tessera', 'the next command is answered after the analysis')
+  return lines
+}
 
 async function main() {
   const binary = process.argv[2]
@@ -42,37 +102,15 @@ async function main() {
     const move = await ask('genmove', 'B')
     assert.match(move, /^([A-HJ-T]\d+|pass|resign)$/i, `genmove answered ${move}`)
 
-    // Analysis: parse the info lines like Sabaki into moves, visits and win rates.
-    const analyses = []
-    const request = engine.sendCommand({name: analyze, args: ['W', '50']}, ({line}) => {
-      if (!line.startsWith('info ')) return
-      const variations = line
-        .split(/\s*info\s+/)
-        .slice(1)
-        .map(group => {
-          const [head, pv] = group.split(/\s+pv\s+/)
-          const fields = {}
-          const words = head.trim().split(/\s+/)
-          for (let i = 0; i + 1 < words.length; i += 2) fields[words[i]] = words[i + 1]
-          return {
-            vertex: fields.move,
-            visits: +fields.visits,
-            winrate: +fields.winrate * 100,
-            scoreLead: +fields.scoreLead,
-            pv: (pv || '').trim().split(/\s+/)
-          }
-        })
-      analyses.push(variations)
-    })
-    await new Promise(resolve => setTimeout(resolve, 1500))
-    // The next command interrupts the analysis; its response comes after the analysis ends.
-    const nameWhileAnalysing = engine.sendCommand({name: 'name'})
-    const analysisResponse = await request
-    assert(!analysisResponse.error, 'analysis failed')
-    assert.strictEqual((await nameWhileAnalysing).content, 'Tessera')
-    assert(analyses.length >= 2, `expected several analysis lines, got ${analyses.length}`)
-    const last = analyses[analyses.length - 1]
-    assert(last.length > 0, 'no variation parsed')
+    // Analysis as Sabaki asks for it: every info line parses, every part into a variation.
+    const lines = await analyse(engine, analyze, ['W', '50'], 1500)
+    assert(lines.length >= 2, `expected several analysis lines, got ${lines.length}`)
+    for (const line of lines) {
+      const {parts, variations} = sabakiVariations(line)
+      assert(parts > 0 && variations.length === parts, `Sabaki keeps ${variations.length} of ${parts}: ${line}`)
+      assert.strictEqual(splitOwnership(line).ownership, null, 'no ownership unless asked')
+    }
+    const last = sabakiVariations(lines[lines.length - 1]).variations
     for (const variation of last) {
       assert.match(variation.vertex, /^([A-HJ-T]\d+|pass)$/)
       assert(Number.isInteger(variation.visits) && variation.visits > 0)
@@ -81,8 +119,33 @@ async function main() {
       assert.strictEqual(variation.pv[0], variation.vertex)
     }
     await ask('undo')
-    console.log(`ok: genmove ${move}, ${analyses.length} analysis lines, best ${last[0].vertex} ` +
-      `(${last[0].visits} visits, ${last[0].winrate.toFixed(1)}%)`)
+
+    // Ownership on a board Black's wall on D and White's on F split: A–C are Black's, G–J White's.
+    await ask('clear_board')
+    for (let row = 1; row <= 9; row++) {
+      await ask('play', 'B', `D${row}`)
+      await ask('play', 'W', `F${row}`)
+    }
+    const owned = await analyse(engine, 'kata-analyze', ['B', '50', 'ownership', 'true'], 1200)
+    assert(owned.length >= 1, 'no analysis line with ownership')
+    let blackSide = 0
+    for (const line of owned) {
+      const {analysis, ownership} = splitOwnership(line)
+      const {parts, variations} = sabakiVariations(analysis)
+      assert(parts > 0 && variations.length === parts, `Sabaki keeps ${variations.length} of ${parts}: ${analysis}`)
+      assert(ownership != null && ownership.length === 81, `81 ownership values: ${line}`)
+      ownership.forEach((value, point) => {
+        assert(Number.isFinite(value) && value >= -1 && value <= 1, `ownership ${value}`)
+        const column = point % 9
+        // Black is to move: positive values are Black's.
+        if (column <= 2) assert(value > 0, `A–C are Black's, not ${value} at ${point}`)
+        if (column >= 6) assert(value < 0, `G–J are White's, not ${value} at ${point}`)
+        if (column <= 2) blackSide += value
+      })
+    }
+    console.log(`ok: genmove ${move}, ${lines.length} analysis lines, best ${last[0].vertex} ` +
+      `(${last[0].visits} visits, ${last[0].winrate.toFixed(1)}%); ${owned.length} with ownership, ` +
+      `Black's side ${(blackSide / owned.length / 27).toFixed(2)}`)
   } finally {
     await engine.stop()
   }

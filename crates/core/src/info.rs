@@ -93,6 +93,11 @@ pub enum Report<M> {
         playouts: u64,
         /// Time since the search started.
         time: Duration,
+        /// When [`crate::Limits::ownership`] asked for it and the game's playouts report owners
+        /// ([`crate::Playout::ownership_cells`]): each cell's mean owner over the playouts this
+        /// search ran, +1 for [`crate::Side::First`], -1 for [`crate::Side::Second`], in the game's
+        /// cell order. `None` otherwise.
+        ownership: Option<Vec<f32>>,
     },
     /// Free text for the user (UCI `info string`, pbrain `MESSAGE`).
     Text(String),

@@ -38,6 +38,9 @@ pub struct Limits<M> {
     pub search_moves: Vec<M>,
     /// Send [`crate::Report::Analysis`] events this often (tree searches; `None` = never).
     pub report_interval: Option<Duration>,
+    /// Ask the searcher for the ownership of the board's cells, averaged over its playouts, in
+    /// its analysis reports ([`crate::Report::Analysis`]); searchers and games without it ignore it.
+    pub ownership: bool,
 }
 
 impl<M> Limits<M> {
@@ -72,6 +75,7 @@ impl<M> Limits<M> {
             mate: None,
             search_moves: Vec::new(),
             report_interval: None,
+            ownership: false,
         }
     }
 

@@ -249,4 +249,33 @@ pub trait Playout: Game {
     /// the game keeps one) for the side to move here. Records every move played (with its mover)
     /// in `played` for RAVE.
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Self::Move)>) -> PlayoutResult;
+
+    /// Cells whose owner at the end of a game this game can tell (go: the points of the board),
+    /// for the ownership a search reports ([`crate::Limits::ownership`]); 0 (the default) for a
+    /// game without such a notion, which then reports none.
+    fn ownership_cells(&self) -> usize {
+        0
+    }
+
+    /// [`Playout::playout`], also writing into `owners` ([`Playout::ownership_cells`] long) who
+    /// owns each cell where the playout ended: +1 [`Side::First`], -1 [`Side::Second`], 0 nobody.
+    /// It plays exactly the playout [`Playout::playout`] plays with the same `rng`, so a search
+    /// that asks for ownership chooses the same moves as one that does not. Default: that playout,
+    /// with no cell owned.
+    fn playout_with_ownership(
+        &self,
+        rng: &mut Rng,
+        played: &mut Vec<(Side, Self::Move)>,
+        owners: &mut [i8],
+    ) -> PlayoutResult {
+        owners.fill(0);
+        self.playout(rng, played)
+    }
+
+    /// Who owns each cell of this position, where the game is over (by rule, or for want of
+    /// moves), as [`Playout::playout_with_ownership`] writes it: the search counts a line that
+    /// ends the game in its tree as one playout. Default: no cell owned.
+    fn final_ownership(&self, owners: &mut [i8]) {
+        owners.fill(0);
+    }
 }

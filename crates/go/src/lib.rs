@@ -3,7 +3,7 @@
 //! - [`Board`]: stones, strings and pseudo-liberties with O(1) atari tests, incremental Zobrist keys.
 //! - [`Position`]: board + [`Rules`] + history (undo, superko, two passes end the game); implements
 //!   core's [`tessera_core::Game`] and, in [`playout`], [`tessera_core::Playout`] for MCTS.
-//! - [`score`]: area scoring and seki; [`playout`]: playouts and the ownership averaged over them;
+//! - [`score`]: area scoring and seki; [`playout`]: playouts and the owners of the points they end with;
 //!   [`atari`]: self-ataris; [`life`]: the referee's dead stones and final score; [`handicap`]: GNU
 //!   Go's placement; [`sgf`]: records; [`notation`]: GTP vertices; [`policy`]: what our player
 //!   decides beyond the search (rules by name, handicap, scoring for controllers, passing and

@@ -1,5 +1,6 @@
-//! Fast playouts, ownership averaged over them, and the tree's move list: the go side of the MCTS
-//! searcher (priors: [`crate::priors`]).
+//! Fast playouts, the owners of the points where they end, and the tree's move list: the go side
+//! of the MCTS searcher (priors: [`crate::priors`]), which averages those owners into the
+//! ownership it reports.
 //!
 //! The playout policy, in order: capture the string the last move left in atari; save our string
 //! the last move put in atari (by capturing, or extending when that gains liberties); else a 3×3
@@ -11,12 +12,12 @@
 use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
 
 use crate::atari::new_string_liberties;
-use crate::board::{neighbors, Board, Cell, POINTS, STRIDE};
+use crate::board::{neighbors, Board, Cell, STRIDE};
 use crate::komi;
 use crate::pattern;
 use crate::position::{side_of, Move, Position};
 use crate::priors::PriorContext;
-use crate::score::playout_owner;
+use crate::score::{area_owners, playout_owner};
 
 /// Random moves refuse self-ataris of this many stones or more; a small sacrifice can be good.
 const BIG_SELF_ATARI: u32 = 3;
@@ -118,11 +119,17 @@ fn random_move(board: &Board, color: Cell, rng: &mut Rng) -> Option<usize> {
 /// for every stone played; returns the area score (Black minus White minus `komi`).
 pub fn run_playout(
     board: &mut Board,
-    mut last: Option<usize>,
+    last: Option<usize>,
     komi: f32,
     rng: &mut Rng,
-    mut record: impl FnMut(Cell, Move),
+    record: impl FnMut(Cell, Move),
 ) -> f32 {
+    play_out(board, last, rng, record);
+    playout_score(board, komi, |_, _| {})
+}
+
+/// The moves of [`run_playout`]: the policy plays until two passes or the length cap.
+fn play_out(board: &mut Board, mut last: Option<usize>, rng: &mut Rng, mut record: impl FnMut(Cell, Move)) {
     let cap = 3 * board.size() * board.size() + 20;
     for _ in 0..cap {
         if board.consecutive_passes() >= 2 {
@@ -143,31 +150,21 @@ pub fn run_playout(
             }
         }
     }
-    let mut score = -komi;
-    for p in board.points() {
-        score += f32::from(playout_owner(board, p));
-    }
-    score
 }
 
-/// Average ownership of every point over `playouts` playouts from `position` (+1 = Black's, -1 =
-/// White's), indexed by point.
-#[must_use]
-pub fn ownership(position: &Position, playouts: usize, seed: u64) -> Vec<f32> {
-    let mut rng = Rng::new(seed);
-    let mut totals = vec![0i32; POINTS];
-    let last = position.moves().last().and_then(|mv| mv.point());
-    let mut board = position.board().clone();
-    for _ in 0..playouts {
-        board.copy_from(position.board());
-        // Two passes end the game, but the life of the stones is judged by playing on.
-        board.reset_passes();
-        run_playout(&mut board, last, position.rules().komi, &mut rng, |_, _| {});
-        for p in board.points() {
-            totals[p] += i32::from(playout_owner(&board, p));
-        }
+/// The area score of a played-out board (Black minus White minus `komi`), telling `mark` the owner
+/// of every point ([`playout_owner`]: +1 Black, -1 White) with the point's place in
+/// [`Board::points`], row by row from the top-left. The score is the same sum in the same order
+/// whatever `mark` does.
+#[inline]
+fn playout_score(board: &Board, komi: f32, mut mark: impl FnMut(usize, i8)) -> f32 {
+    let mut score = -komi;
+    for (cell, p) in board.points().enumerate() {
+        let owner = playout_owner(board, p);
+        mark(cell, owner);
+        score += f32::from(owner);
     }
-    totals.iter().map(|&total| total as f32 / playouts.max(1) as f32).collect()
+    score
 }
 
 /// The share of the shape priors ([`crate::priors`]) kept beside the network's: they carry the
@@ -237,12 +234,50 @@ impl Playout for Position {
     /// the result is judged against a dynamic komi ([`komi::extra_komi`]); the score keeps the
     /// real one.
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, Move)>) -> PlayoutResult {
+        self.scored_playout(rng, played, |_, _| {})
+    }
+
+    /// The points of the board, row by row from the top-left (as GTP's ownership lists them).
+    fn ownership_cells(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// Each point's owner where the playout ends by [`playout_owner`]: the playout fills the
+    /// board up to one-point eyes, which then belong to the colour around them.
+    fn playout_with_ownership(
+        &self,
+        rng: &mut Rng,
+        played: &mut Vec<(Side, Move)>,
+        owners: &mut [i8],
+    ) -> PlayoutResult {
+        self.scored_playout(rng, played, |cell, owner| owners[cell] = owner)
+    }
+
+    /// Each point's owner by area, as the game's end in the tree is scored ([`area_owners`]):
+    /// stones as they stand, empty regions to the one colour they touch.
+    fn final_ownership(&self, owners: &mut [i8]) {
+        let by_point = area_owners(self.board());
+        for (owner, p) in owners.iter_mut().zip(self.board().points()) {
+            *owner = by_point[p];
+        }
+    }
+}
+
+impl Position {
+    /// [`Playout::playout`], telling `mark` each point's owner at the end (see [`playout_score`]).
+    fn scored_playout(
+        &self,
+        rng: &mut Rng,
+        played: &mut Vec<(Side, Move)>,
+        mark: impl FnMut(usize, i8),
+    ) -> PlayoutResult {
         let last = self.moves().last().and_then(|mv| mv.point());
         let mover = self.to_move();
         let black_score = PLAYOUT_BOARD.with_borrow_mut(|scratch| {
             let board = scratch.get_or_insert_with(|| self.board().clone());
             board.copy_from(self.board());
-            run_playout(board, last, self.rules().komi, rng, |color, mv| played.push((side_of(color), mv)))
+            play_out(board, last, rng, |color, mv| played.push((side_of(color), mv)));
+            playout_score(board, self.rules().komi, mark)
         });
         let sign = if mover == Cell::Black { 1.0 } else { -1.0 };
         let judged = sign * (black_score - komi::extra_komi(self));

@@ -6,8 +6,7 @@ use tessera_core::{Game, Playout, Score, SearchResult};
 
 use crate::board::{Board, Cell};
 use crate::handicap::{fixed_handicap_points, free_handicap_points, place_handicap, HandicapError};
-use crate::life::{judge, REFEREE_SEED};
-use crate::playout::ownership;
+use crate::life::judge;
 use crate::position::{Move, Moves, Position};
 use crate::rules::{Rules, RulesError};
 use crate::sgf::{self, SgfError};
@@ -130,14 +129,6 @@ pub fn stones_with_status(position: &Position, status: Status) -> Vec<Move> {
             .collect(),
     };
     listed.into_iter().map(Move::at).collect()
-}
-
-/// Ownership of every point from `playouts` playouts, row by row from the top-left: +1 Black,
-/// -1 White.
-#[must_use]
-pub fn ownership_rows(position: &Position, playouts: usize) -> Vec<f32> {
-    let owners = ownership(position, playouts, REFEREE_SEED);
-    position.board().points().map(|p| owners[p]).collect()
 }
 
 /// Whether dead stones remain on the board or the life of some stones is still open: then we

@@ -1,7 +1,7 @@
-//! Area scoring (Tromp-Taylor / Chinese), who owns a point after a playout, strings in seki: on the
-//! board alone, below the position (which scores a finished game by area). Ownership averaged over
-//! playouts is [`crate::playout::ownership`]; the referee's judgement of dead stones that uses them
-//! is [`crate::life`].
+//! Area scoring (Tromp-Taylor / Chinese) and who owns each point by it, who owns a point after a
+//! playout, strings in seki: on the board alone, below the position (which scores a finished game
+//! by area). The search averages the playouts' owners ([`crate::playout`]); the referee's judgement
+//! of dead stones averages its own playouts' ([`crate::life`]).
 
 use crate::atari::self_atari;
 use crate::board::{neighbors, Board, Cell, POINTS};
@@ -9,43 +9,71 @@ use crate::board::{neighbors, Board, Cell, POINTS};
 /// Points of Black and of White by area: stones plus empty regions that reach one colour only.
 #[must_use]
 pub fn area_score(board: &Board) -> (u32, u32) {
-    let mut seen = [false; POINTS];
-    let mut stack = [0u16; POINTS];
     let mut area = [0u32; 2];
     for p in board.points() {
-        match board.cell(p) {
-            Cell::Black | Cell::White => area[board.cell(p).index()] += 1,
-            _ if seen[p] => {}
-            _ => {
-                // Flood the empty region, noting which colours it touches.
-                let (mut size, mut touches_black, mut touches_white) = (0u32, false, false);
-                let mut top = 1;
-                stack[0] = p as u16;
-                seen[p] = true;
-                while top > 0 {
-                    top -= 1;
-                    let q = usize::from(stack[top]);
-                    size += 1;
-                    for n in neighbors(q) {
-                        match board.cell(n) {
-                            Cell::Empty if !seen[n] => {
-                                seen[n] = true;
-                                stack[top] = n as u16;
-                                top += 1;
-                            }
-                            Cell::Black => touches_black = true,
-                            Cell::White => touches_white = true,
-                            _ => {}
-                        }
+        if let color @ (Cell::Black | Cell::White) = board.cell(p) {
+            area[color.index()] += 1;
+        }
+    }
+    for_each_empty_region(board, |region, owner| match owner {
+        1 => area[0] += region.len() as u32,
+        -1 => area[1] += region.len() as u32,
+        _ => {}
+    });
+    (area[0], area[1])
+}
+
+/// Who owns each point by area, as [`area_score`] counts it: +1 Black, -1 White, 0 neither
+/// (an empty region touching both colours or none), indexed by point.
+#[must_use]
+pub fn area_owners(board: &Board) -> [i8; POINTS] {
+    let mut owners = [0i8; POINTS];
+    for p in board.points() {
+        owners[p] = match board.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => 0,
+        };
+    }
+    for_each_empty_region(board, |region, owner| {
+        for &q in region {
+            owners[usize::from(q)] = owner;
+        }
+    });
+    owners
+}
+
+/// Calls `visit` with every empty region of `board` (its points, connected through empty points)
+/// and the colour it alone touches: +1 Black, -1 White, 0 both or neither.
+fn for_each_empty_region(board: &Board, mut visit: impl FnMut(&[u16], i8)) {
+    let mut seen = [false; POINTS];
+    // The region found so far, also the queue of points whose neighbours are still to look at.
+    let mut region = [0u16; POINTS];
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty || seen[p] {
+            continue;
+        }
+        let (mut size, mut next, mut touches_black, mut touches_white) = (1, 0, false, false);
+        region[0] = p as u16;
+        seen[p] = true;
+        while next < size {
+            let q = usize::from(region[next]);
+            next += 1;
+            for n in neighbors(q) {
+                match board.cell(n) {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        region[size] = n as u16;
+                        size += 1;
                     }
-                }
-                if touches_black != touches_white {
-                    area[usize::from(touches_white)] += size;
+                    Cell::Black => touches_black = true,
+                    Cell::White => touches_white = true,
+                    _ => {}
                 }
             }
         }
+        visit(&region[..size], i8::from(touches_black && !touches_white) - i8::from(touches_white && !touches_black));
     }
-    (area[0], area[1])
 }
 
 /// Who owns each point at the end of a playout: +1 Black, -1 White, 0 neither. Empty points count
@@ -137,6 +165,9 @@ mod tests {
         }
         board.place_setup_stone(point(3, 0), Cell::White);
         assert_eq!(area_score(&board), (15, 1));
+        let owners = area_owners(&board);
+        assert_eq!((owners[point(0, 0)], owners[point(2, 0)], owners[point(4, 4)]), (1, 1, 0));
+        assert_eq!((owners[point(3, 0)], owners[point(4, 0)]), (-1, 0), "White's stone; dame beside it");
     }
 
     #[test]

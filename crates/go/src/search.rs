@@ -185,10 +185,10 @@ mod tests {
         best_score.expect("the final analysis carries a score")
     }
 
-    #[test]
-    fn root_moves_carry_the_score_their_playouts_reached_for_the_side_to_move() {
-        // Black holds seven of the nine columns, filled up to single-point eyes, White the other
-        // two: Black is 63 - 18 - 7.5 = 37.5 points ahead and no invasion can change that.
+    /// Black holds seven of the nine columns of a 9×9 board, filled up to single-point eyes,
+    /// White the other two: Black is 63 - 18 - 7.5 = 37.5 points ahead and no invasion can change
+    /// that. Black to move.
+    fn seven_columns_for_black() -> Position {
         let mut board = crate::Board::new(9);
         for y in 0..9 {
             for x in 0..7 {
@@ -198,12 +198,40 @@ mod tests {
             }
             board.place_setup_stone(crate::board::point(7, y), crate::Cell::White);
         }
-        let mut position = Position::from_board(board, Rules::CHINESE);
+        Position::from_board(board, Rules::CHINESE)
+    }
+
+    #[test]
+    fn root_moves_carry_the_score_their_playouts_reached_for_the_side_to_move() {
+        let mut position = seven_columns_for_black();
         let black = best_move_score(&position);
         assert!((30.0..=40.0).contains(&black.mean), "{black:?}");
         position.set_to_move(crate::Cell::White);
         let white = best_move_score(&position);
         assert!((-40.0..=-30.0).contains(&white.mean), "{white:?}");
+    }
+
+    #[test]
+    fn the_search_reports_its_playouts_ownership_row_by_row_for_black() {
+        let position = seven_columns_for_black();
+        for threads in [1, 2] {
+            let mut searcher = searcher(&EngineOptions { threads, ..EngineOptions::default() });
+            let limits =
+                Limits { report_interval: Some(Duration::from_secs(60)), ownership: true, ..Limits::nodes(400) };
+            let mut ownership = None;
+            let mut sink = |report: tessera_core::Report<crate::Move>| {
+                if let tessera_core::Report::Analysis { ownership: reported, .. } = report {
+                    ownership = reported;
+                }
+            };
+            searcher.search(&position, &limits, &tessera_core::SearchControl::new(), &mut sink);
+            let ownership = ownership.expect("asked for, the ownership comes with the final analysis");
+            assert_eq!(ownership.len(), 81);
+            for (cell, &owner) in ownership.iter().enumerate() {
+                let black_column = cell % 9 < 7;
+                assert!(if black_column { owner > 0.9 } else { owner < -0.9 }, "{threads} threads: {cell}: {owner}");
+            }
+        }
     }
 
     #[test]

@@ -78,10 +78,6 @@ impl Dialect for TesseraGo {
         display::showboard(game)
     }
 
-    fn ownership(&self, game: &Position, playouts: usize) -> Vec<f32> {
-        policy::ownership_rows(game, playouts)
-    }
-
     fn final_score(&self, game: &Position) -> String {
         policy::final_score(game)
     }

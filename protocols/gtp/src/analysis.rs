@@ -73,6 +73,9 @@ pub(crate) fn analyze_text(name: &str, analyze: &Analyze) -> String {
 }
 
 /// One `info …` line for `moves` (best first), with KataGo ownership values appended if given.
+/// KataGo's lines carry `scoreMean`, `scoreStdev` and `scoreLead` when the move has a score
+/// ([`tessera_core::MoveStat::score`]): the mean and spread of the final scores of the playouts
+/// through the move, the lead being that mean (see the comment in the body).
 #[must_use]
 pub fn info_line<N: Notation + Default>(
     game: &N::Game,
@@ -107,7 +110,12 @@ pub fn info_line<N: Notation + Default>(
                     2.0 * stat.win_rate - 1.0,
                     stat.win_rate
                 );
-                // Playouts give one score distribution; its mean stands for KataGo's lead too.
+                // The mean final score of the playouts through this move: its subtree, so the
+                // search's own line weighs in as the move gathers visits. KataGo's scoreLead is
+                // likewise its search's mean over the move's visits (and its scoreMean the same
+                // number). Playouts give no other estimate of the lead under good play: no
+                // value head, and a median or a minimax of subtree means would be a guess.
+                // Both fields print the mean.
                 if let Some(score) = stat.score {
                     let _ = write!(
                         line,

@@ -28,6 +28,11 @@ pub struct Genmove<'a, M> {
 /// A go implementation seen by the GTP session beyond core's [`Player`] (the game, its searcher,
 /// its vertices through a [`GridNotation`], `name` and `version`): the game's operations GTP commands name, and the
 /// player's decisions (passing, resigning, scoring) that the game crate makes.
+///
+/// Ownership (`kata-analyze … ownership true`, `gogui-ownership`) is the searcher's
+/// ([`tessera_core::Limits::ownership`]): the session prints it when the game's cells are the
+/// board's `size × size` points row by row from the top-left, and omits it (fails
+/// `gogui-ownership`) otherwise.
 pub trait Dialect: Player<Notation: GridNotation> {
     /// Why a request was refused; its text is the GTP failure message (`board not empty`).
     type Error: std::error::Error + Send + Sync + 'static;
@@ -67,8 +72,6 @@ pub trait Dialect: Player<Notation: GridNotation> {
 
     /// The board drawing of `showboard` (lines, without the response header).
     fn showboard(&self, game: &Self::Game) -> Vec<String>;
-    /// Ownership of every point, row by row from the top-left, +1 = Black, -1 = White.
-    fn ownership(&self, game: &Self::Game, playouts: usize) -> Vec<f32>;
     /// The final score (`B+3.5`, `W+0.5`, `0`) after removing dead stones.
     fn final_score(&self, game: &Self::Game) -> String;
     /// The stones of a `final_status_list` class.

@@ -62,9 +62,6 @@ impl Config {
     }
 }
 
-/// Playouts for ownership in analysis lines and GoGui displays.
-pub(crate) const OWNERSHIP_PLAYOUTS: usize = 100;
-
 /// Runs a GTP session of `dialect` on `input` until `quit` or the end of input.
 pub fn run<D: Dialect>(dialect: D, config: Config, input: impl Read + Send + 'static, output: Output) {
     serve(&mut Session::new(dialect, config, output), input);
@@ -306,23 +303,12 @@ impl<D: Dialect> Session<D> {
                 id,
                 "dboard/Ownership/gogui-ownership\ngfx/Best moves/gogui-best_moves\nstring/Final score/final_score\nplist/Dead stones/final_status_list dead",
             ),
-            Command::GoguiOwnership => {
-                let size = dialect.size(&self.game);
-                let values = dialect.ownership(&self.game, OWNERSHIP_PLAYOUTS * 4);
-                let rows: Vec<String> = values
-                    .chunks(size.max(1))
-                    .map(|row| row.iter().map(|v| format!("{v:.2}")).collect::<Vec<_>>().join(" "))
-                    .collect();
-                self.ok(id, format!("\n{}", rows.join("\n")))
-            }
+            Command::GoguiOwnership => self.gogui_ownership(id, input),
             Command::GoguiBestMoves => {
                 // An interval no search reaches: only the final statistics are reported.
-                let limits = Limits {
-                    report_interval: Some(Duration::MAX),
-                    ..Limits::nodes(self.config.playouts.unwrap_or(2000))
-                };
-                let result = self.search_now(limits, None, input);
-                let Some(moves) = result.1 else { return self.ok(id, "") };
+                let limits = Limits { report_interval: Some(Duration::MAX), ..Limits::nodes(self.short_search_playouts()) };
+                let result = self.search_now(self.game.clone(), limits, None, input);
+                let Some(moves) = result.1.map(|analysis| analysis.moves) else { return self.ok(id, "") };
                 let labels: Vec<String> = moves
                     .iter()
                     .take(8)

@@ -4,10 +4,11 @@
 //!
 //! Games plug in through [`Playout`]: the moves to expand, their priors and a fast playout.
 //!
-//! Modules, bottom-up: `tree` (the lock-free arena of nodes) → `run` (one search's shared state
-//! and each thread's playout cycle) → `stop` (when a search ends) → this file (settings, the
-//! searcher, tree reuse).
+//! Modules, bottom-up: `tree` (the lock-free arena of nodes) and `ownership` (the cells' owners
+//! summed over the playouts) → `run` (one search's shared state and each thread's playout cycle)
+//! → `stop` (when a search ends) → this file (settings, the searcher, tree reuse).
 
+mod ownership;
 mod run;
 mod stop;
 mod tree;
@@ -15,6 +16,7 @@ mod tree;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use ownership::OwnershipTally;
 use run::{Run, Scratch};
 #[cfg(test)]
 use stop::playouts_left;
@@ -203,6 +205,8 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
         let start = Instant::now();
         let time = TimeManager::new(limits, self.options.move_overhead, self.config.moves_left);
         let tree = self.starting_tree(root);
+        let threads = self.options.threads.max(1);
+        let ownership_cells = if limits.ownership { root.ownership_cells() } else { 0 };
         let run = Run {
             tree,
             control,
@@ -211,13 +215,13 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
             search_moves: &limits.search_moves,
             playouts: AtomicU64::new(0),
             abort: AtomicBool::new(false),
+            ownership: (ownership_cells > 0).then(|| OwnershipTally::new(ownership_cells, threads)),
         };
-        let threads = self.options.threads.max(1);
         let seed = self.config.seed;
         let started = std::thread::scope(|scope| {
             let run = &run;
             let started = spawn_helpers(scope, 1..threads, move |thread| {
-                let mut scratch = Scratch::new(root, seed + thread as u64);
+                let mut scratch = Scratch::new(root, seed + thread as u64, thread, ownership_cells);
                 while !run.aborted() {
                     run.iterate(&mut scratch);
                 }
@@ -225,7 +229,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
             if started + 1 < threads && !self.thread_shortfall_reported {
                 sink.report(Report::Text(shortfall_message(started + 1, threads)));
             }
-            let mut scratch = Scratch::new(root, seed);
+            let mut scratch = Scratch::new(root, seed, 0, ownership_cells);
             let mut last_report = Instant::now();
             loop {
                 run.iterate(&mut scratch);
@@ -237,7 +241,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
                     if let Some(interval) = limits.report_interval {
                         if last_report.elapsed() >= interval {
                             last_report = Instant::now();
-                            sink.report(Report::Analysis { moves: run.root_stats(), playouts, time: start.elapsed() });
+                            sink.report(run.analysis(run.root_stats(), playouts, start.elapsed()));
                         }
                     }
                 }
@@ -262,7 +266,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
         };
         if let Some(best) = stats.first() {
             if limits.report_interval.is_some() {
-                sink.report(Report::Analysis { moves: stats.clone(), playouts, time: start.elapsed() });
+                sink.report(run.analysis(stats.clone(), playouts, start.elapsed()));
             }
             sink.report(Report::Info(Info {
                 depth: result.depth,

@@ -5,11 +5,13 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
+use super::ownership::OwnershipTally;
 use super::tree::{Amaf, State, Tree, MAX_CHILDREN};
 use super::{MctsConfig, Selection, MAX_REPORTED_LINE};
 use crate::game::{Game, PackedMove, Side};
-use crate::info::MoveStat;
+use crate::info::{MoveStat, Report};
 use crate::moves::MoveBuffer;
 use crate::rng::Rng;
 use crate::search::{Playout, PlayoutResult};
@@ -24,10 +26,14 @@ pub(super) struct Run<'a, G: Game> {
     pub(super) search_moves: &'a [G::Move],
     pub(super) playouts: AtomicU64,
     pub(super) abort: AtomicBool,
+    /// The cells' owners at the end of the playouts, when the limits ask for them.
+    pub(super) ownership: Option<OwnershipTally>,
 }
 
 /// Per-thread scratch space, allocated once per search.
 pub(super) struct Scratch<G: Game> {
+    /// The thread's index: its row of the ownership tally.
+    thread: usize,
     position: G,
     rng: Rng,
     path: Vec<usize>,
@@ -39,11 +45,15 @@ pub(super) struct Scratch<G: Game> {
     /// AMAF marks: `marks[side << 16 | bits] == stamp` when that side played that move this playout.
     marks: Vec<u32>,
     stamp: u32,
+    /// The cells' owners at the end of the last playout (empty when the search tallies none).
+    owners: Vec<i8>,
 }
 
 impl<G: Playout> Scratch<G> {
-    pub(super) fn new(root: &G, seed: u64) -> Self {
+    /// The scratch space of thread `thread` (0 = the search's own), with `ownership_cells` owners.
+    pub(super) fn new(root: &G, seed: u64, thread: usize, ownership_cells: usize) -> Self {
         Scratch {
+            thread,
             position: root.clone(),
             rng: Rng::new(seed),
             path: Vec::with_capacity(256),
@@ -53,6 +63,7 @@ impl<G: Playout> Scratch<G> {
             order: Vec::with_capacity(1024),
             marks: vec![0; 2 << 16],
             stamp: 0,
+            owners: vec![0; ownership_cells],
         }
     }
 }
@@ -117,9 +128,23 @@ impl<G: Playout> Run<'_, G> {
         };
         // The result for the player who made the last tree move (the leaf's "mover").
         let result = match leaf_value {
-            Some(value) => PlayoutResult::from(value),
+            Some(value) => {
+                if let Some(tally) = &self.ownership {
+                    scratch.position.final_ownership(&mut scratch.owners);
+                    tally.add(scratch.thread, &scratch.owners);
+                }
+                PlayoutResult::from(value)
+            }
             None => {
-                let playout = scratch.position.playout(&mut scratch.rng, &mut scratch.played);
+                let (position, rng, played) = (&scratch.position, &mut scratch.rng, &mut scratch.played);
+                let playout = match &self.ownership {
+                    Some(tally) => {
+                        let playout = position.playout_with_ownership(rng, played, &mut scratch.owners);
+                        tally.add(scratch.thread, &scratch.owners);
+                        playout
+                    }
+                    None => position.playout(rng, played),
+                };
                 PlayoutResult { value: 1.0 - playout.value, score: playout.score.map(|score| -score) }
             }
         };
@@ -304,6 +329,13 @@ impl<G: Playout> Run<'_, G> {
             value = 1.0 - value;
             score = score.map(|score| -score);
         }
+    }
+
+    /// The analysis report of `moves` (the root statistics) after `playouts` playouts in `time`,
+    /// with the cells' mean owners when the search tallies them.
+    pub(super) fn analysis(&self, moves: Vec<MoveStat<G::Move>>, playouts: u64, time: Duration) -> Report<G::Move> {
+        let ownership = self.ownership.as_ref().and_then(OwnershipTally::means);
+        Report::Analysis { moves, playouts, time, ownership }
     }
 
     /// Root statistics, most visited first (ties: the better win rate, then the higher ranked).

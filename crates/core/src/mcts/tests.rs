@@ -233,3 +233,33 @@ fn refined_priors_reach_the_root_at_once_and_busy_nodes_later() {
     assert!(calls > 1, "nodes with 20 visits ask too");
     assert!(calls < 600 / 20 * 6, "each node asks once: {calls}");
 }
+
+#[test]
+fn ownership_is_the_mean_over_the_searchs_playouts_and_changes_no_choice() {
+    // X (the first player) holds squares 0 and 4, O holds 8: every playout ends with them so.
+    let game = TicTacToe::from_moves(&[0, 8, 4]);
+    let search = |ownership: bool, threads: usize| {
+        let options = EngineOptions { threads, ..EngineOptions::default() };
+        let mut search = Mcts::new(configs()[1].clone(), &options);
+        let mut reported = None;
+        let mut sink = |report: Report<u8>| {
+            if let Report::Analysis { ownership, .. } = report {
+                reported = ownership;
+            }
+        };
+        let limits = Limits { report_interval: Some(Duration::from_secs(3600)), ownership, ..Limits::nodes(2000) };
+        let result = search.search(&game, &limits, &SearchControl::new(), &mut sink);
+        (result, reported)
+    };
+    let (plain, nothing) = search(false, 1);
+    let (tallied, owners) = search(true, 1);
+    assert_eq!(nothing, None, "ownership only when the limits ask for it");
+    assert_eq!((plain.best, plain.pv, plain.nodes), (tallied.best, tallied.pv, tallied.nodes));
+    for (threads, owners) in [(1, owners), (2, search(true, 2).1)] {
+        let owners = owners.expect("the game reports owners");
+        assert_eq!(owners.len(), 9);
+        assert!(owners.iter().all(|owner| (-1.0..=1.0).contains(owner)), "{owners:?}");
+        assert_eq!((owners[0], owners[4], owners[8]), (1.0, 1.0, -1.0), "{threads} threads: {owners:?}");
+        assert!(owners.iter().any(|&owner| owner != 0.0 && owner.abs() < 1.0), "open squares vary: {owners:?}");
+    }
+}

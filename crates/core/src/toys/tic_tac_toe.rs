@@ -215,19 +215,44 @@ impl Evaluate for TicTacToe {
 impl Tactical for TicTacToe {}
 impl NullMove for TicTacToe {}
 
-impl Playout for TicTacToe {
-    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
+impl TicTacToe {
+    /// Random moves to the end of the game: the result for the side to move here, and the end.
+    fn play_to_end(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> (PlayoutResult, TicTacToe) {
         let me = self.side_to_move();
         let mut game = self.clone();
         let mut moves = MoveList::<u8, 9>::new();
         loop {
             if let Some(outcome) = game.outcome() {
-                return outcome.value_for(me).into();
+                return (outcome.value_for(me).into(), game);
             }
             game.generate_legal_moves(&mut moves);
             let mv = moves[rng.below(moves.len())];
             played.push((game.side_to_move(), mv));
             game.play(mv);
+        }
+    }
+}
+
+/// A square's owner is the player whose mark is on it (a toy ownership for the searcher's tests).
+impl Playout for TicTacToe {
+    fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
+        self.play_to_end(rng, played).0
+    }
+
+    fn ownership_cells(&self) -> usize {
+        9
+    }
+
+    fn playout_with_ownership(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>, owners: &mut [i8]) -> PlayoutResult {
+        let (result, end) = self.play_to_end(rng, played);
+        end.final_ownership(owners);
+        result
+    }
+
+    fn final_ownership(&self, owners: &mut [i8]) {
+        for (square, owner) in owners.iter_mut().enumerate().take(9) {
+            let holds = |side: usize| i8::from(self.stones[side] & (1 << square) != 0);
+            *owner = holds(0) - holds(1);
         }
     }
 }

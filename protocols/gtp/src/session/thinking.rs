@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::bounded;
 use tessera_core::{Flow, Game, Input, Limits, MoveOf, Report, SearchResult, Side};
 
-use super::{Session, OWNERSHIP_PLAYOUTS};
+use super::Session;
 use crate::analysis::info_line;
 use crate::analysis::{Analyze, AnalyzeKind};
 use crate::command::is_quit;
@@ -16,6 +16,15 @@ use crate::response::header;
 use crate::vertex::Color;
 
 type RootStats<D> = Vec<tessera_core::MoveStat<MoveOf<D>>>;
+type RootMoves<D> = [tessera_core::MoveStat<MoveOf<D>>];
+
+/// The last analysis a search reported.
+pub(crate) struct LastAnalysis<D: Dialect> {
+    /// The root moves, best first.
+    pub(crate) moves: RootStats<D>,
+    /// The cells' mean owners over the search's playouts, +1 Black (when the limits asked).
+    pub(crate) ownership: Option<Vec<f32>>,
+}
 
 impl<D: Dialect> Session<D> {
     /// The limits of our next move under the current time system.
@@ -29,30 +38,30 @@ impl<D: Dialect> Session<D> {
         }
     }
 
-    /// Runs one search on the current game and waits for it; returns the result and the last
-    /// root statistics, which the searcher reports only under a `report_interval`.
+    /// Runs one search on `game` and waits for it; returns the result and the last analysis
+    /// (root statistics, ownership), which the searcher reports only under a `report_interval`.
     /// The search gets its whole budget whether more input follows or the input has ended (a
     /// script piped in is answered in full, as GNU Go and KataGo answer it); it stops early only
     /// when `quit` arrives or nobody reads the output any more (its result still comes).
     pub(crate) fn search_now(
         &mut self,
+        game: D::Game,
         limits: Limits<MoveOf<D>>,
         stream: Option<(Analyze, Option<u32>)>,
         input: &mut Input,
-    ) -> (SearchResult<MoveOf<D>>, Option<RootStats<D>>) {
+    ) -> (SearchResult<MoveOf<D>>, Option<LastAnalysis<D>>) {
         let (sender, receiver) = bounded(1);
         let (stats_sender, stats_receiver) = crossbeam_channel::unbounded();
-        let streamer = stream.map(|(analyze, _)| self.analysis_sink(self.game.clone(), analyze));
-        let mut streamer = streamer;
+        let mut streamer = stream.map(|(analyze, _)| self.analysis_sink(game.clone(), analyze));
         let sink = move |report: Report<MoveOf<D>>| {
-            if let Report::Analysis { moves, .. } = report {
+            if let Report::Analysis { moves, ownership, .. } = report {
                 if let Some(stream) = streamer.as_mut() {
-                    stream(&moves);
+                    stream(&moves, ownership.as_deref());
                 }
-                let _ = stats_sender.send(moves);
+                let _ = stats_sender.send(LastAnalysis { moves, ownership });
             }
         };
-        self.engine.go(self.game.clone(), limits, sink, move |result| {
+        self.engine.go(game, limits, sink, move |result| {
             let _ = sender.send(result);
         });
         let output = self.output.clone();
@@ -69,21 +78,23 @@ impl<D: Dialect> Session<D> {
         (result, stats)
     }
 
-    /// A closure printing analysis lines for `analyze` on the current game.
+    /// A closure printing analysis lines for `analyze` on `game` from the root moves and the
+    /// search's ownership (+1 Black, as the searcher reports it when the limits asked:
+    /// [`wants_ownership`]).
     pub(crate) fn analysis_sink(
         &self,
         game: D::Game,
         analyze: Analyze,
-    ) -> impl FnMut(&[tessera_core::MoveStat<MoveOf<D>>]) + Send + 'static {
-        let dialect = Arc::clone(&self.dialect);
+    ) -> impl FnMut(&RootMoves<D>, Option<&[f32]>) + Send + 'static {
         let output = self.output.clone();
         let to_move_is_white = game.side_to_move() == Side::Second;
-        move |moves| {
-            let ownership = (analyze.ownership && analyze.kind == AnalyzeKind::Kata).then(|| {
-                let values = dialect.ownership(&game, OWNERSHIP_PLAYOUTS);
-                // KataGo reports ownership for the side to move.
-                values.into_iter().map(|v| if to_move_is_white { -v } else { v }).collect::<Vec<f32>>()
-            });
+        let points = self.dialect.size(&game).pow(2);
+        move |moves, ownership| {
+            // KataGo reports ownership for the side to move.
+            let ownership =
+                ownership.filter(|values| wants_ownership(&analyze) && values.len() == points).map(|values| {
+                    values.iter().map(|&value| if to_move_is_white { -value } else { value }).collect::<Vec<f32>>()
+                });
             if !moves.is_empty() {
                 output.line(info_line::<D::Notation>(&game, analyze.kind, moves, ownership.as_deref()));
             }
@@ -125,7 +136,8 @@ impl<D: Dialect> Session<D> {
         });
         let streaming = stream.is_some();
         let started = Instant::now();
-        let (result, _) = self.search_now(limits, stream, input);
+        limits.ownership = analyze.is_some_and(|analyze| wants_ownership(&analyze));
+        let (result, _) = self.search_now(self.game.clone(), limits, stream, input);
         if mode != GenmoveMode::Suggest {
             self.time.spend(color, started.elapsed().as_secs_f64());
         }
@@ -166,6 +178,7 @@ impl<D: Dialect> Session<D> {
         let limits = Limits {
             infinite: true,
             report_interval: Some(Duration::from_millis(u64::from(interval) * 10)),
+            ownership: wants_ownership(&analyze),
             ..Limits::none()
         };
         self.output.line(header(true, id));
@@ -176,8 +189,8 @@ impl<D: Dialect> Session<D> {
             analysed,
             limits,
             move |report: Report<MoveOf<D>>| {
-                if let Report::Analysis { moves, .. } = report {
-                    print(&moves);
+                if let Report::Analysis { moves, ownership, .. } = report {
+                    print(&moves, ownership.as_deref());
                 }
             },
             move |_| {
@@ -191,6 +204,37 @@ impl<D: Dialect> Session<D> {
         self.engine.wait();
         self.output.line("");
         flow
+    }
+
+    /// `gogui-ownership`: the ownership a short search from the current position finds (the
+    /// playouts of `gogui-best_moves`: `--playouts`, else [`SHORT_SEARCH_PLAYOUTS`]), +1 Black,
+    /// row by row from the top. A game ended by two passes is searched as if resumed, since the
+    /// life of its stones shows only by playing on. Fails when the game reports no ownership.
+    pub(crate) fn gogui_ownership(&mut self, id: Option<u32>, input: &mut Input) -> Flow {
+        let mut game = self.game.clone();
+        if game.outcome().is_some() {
+            self.dialect.resume(&mut game);
+        }
+        // An interval no search reaches: only the final analysis is reported.
+        let limits = Limits {
+            report_interval: Some(Duration::MAX),
+            ownership: true,
+            ..Limits::nodes(self.short_search_playouts())
+        };
+        let size = self.dialect.size(&game);
+        let (_, analysis) = self.search_now(game, limits, None, input);
+        let ownership = analysis.and_then(|analysis| analysis.ownership).filter(|values| values.len() == size * size);
+        let Some(values) = ownership else { return self.fail(id, "no ownership") };
+        let rows: Vec<String> = values
+            .chunks(size.max(1))
+            .map(|row| row.iter().map(|v| format!("{v:.2}")).collect::<Vec<_>>().join(" "))
+            .collect();
+        self.ok(id, format!("\n{}", rows.join("\n")))
+    }
+
+    /// The playouts of the short searches behind GoGui's displays.
+    pub(crate) fn short_search_playouts(&self) -> u64 {
+        self.config.playouts.unwrap_or(SHORT_SEARCH_PLAYOUTS)
     }
 
     pub(crate) fn start_pondering(&mut self) {
@@ -209,6 +253,14 @@ impl<D: Dialect> Session<D> {
             self.pondering = false;
         }
     }
+}
+
+/// Playouts of the short searches behind GoGui's displays without `--playouts`.
+pub(crate) const SHORT_SEARCH_PLAYOUTS: u64 = 2000;
+
+/// Whether `analyze` prints ownership: KataGo's form with `ownership true`.
+fn wants_ownership(analyze: &Analyze) -> bool {
+    analyze.ownership && analyze.kind == AnalyzeKind::Kata
 }
 
 /// How `genmove` uses its move.

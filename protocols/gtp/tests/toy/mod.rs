@@ -104,9 +104,6 @@ impl Dialect for Toy {
     fn showboard(&self, game: &TicTacToe) -> Vec<String> {
         vec![format!("{} stones", game.ply())]
     }
-    fn ownership(&self, _game: &TicTacToe, _playouts: usize) -> Vec<f32> {
-        vec![0.0; 9]
-    }
     fn final_score(&self, _game: &TicTacToe) -> String {
         "0".into()
     }

@@ -44,6 +44,7 @@ impl<D: Dialect> Session<D> {
             mate: go.mate.filter(|&moves| moves > 0),
             search_moves,
             report_interval: None,
+            ownership: false,
         }
     }
 
