@@ -7,9 +7,10 @@
 //!   reads UCI and SAN moves; [`perft`] counts move trees.
 //! - [`eval`] and [`search`] give the alpha-beta searcher its evaluation and hooks; [`packed`]
 //!   stores positions in training-data files; [`nnue`] gives networks their chess features.
+//! - [`syzygy`] probes Syzygy endgame tablebases (through Fathom) for the search.
 //!
-//! Modules, bottom-up: types → attacks → moves → board → movegen → fen → eval → nnue → game →
-//! packed → notation → perft → search → bench.
+//! Modules, bottom-up: types → attacks → moves → board → syzygy → movegen → fen → eval → nnue →
+//! game → packed → notation → perft → search → bench.
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod attacks;
@@ -25,6 +26,7 @@ pub mod notation;
 pub mod packed;
 pub mod perft;
 pub mod search;
+pub mod syzygy;
 pub mod types;
 
 pub use board::Board;

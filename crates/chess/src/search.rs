@@ -1,13 +1,14 @@
 //! The hooks the core's alpha-beta searcher uses: evaluation, move-ordering hints, pruning
 //! margins, quiescence moves, static exchange evaluation and null moves.
 
-use tessera_core::{Evaluate, Game, NullMove, Pruning, Tactical};
+use tessera_core::{Evaluate, Game, NullMove, Pruning, TablebaseResult, Tactical};
 
 use crate::attacks::{bishop_attacks, rook_attacks};
 use crate::board::Board;
 use crate::eval::evaluate;
 use crate::game::{Chess, Moves};
 use crate::moves::Move;
+use crate::syzygy;
 use crate::types::{bit, lsb, Kind};
 
 /// Piece values for exchanges and ordering: pawn, knight, bishop, rook, queen, king.
@@ -56,6 +57,14 @@ impl Evaluate for Chess {
         let promotion = mv.promotion().map_or(0, |kind| SEE_VALUES[kind.index()]);
         // Most valuable victim first, least valuable attacker breaking ties.
         victim.map_or(0, |kind| SEE_VALUES[kind.index()] * 10 - attacker) + promotion
+    }
+
+    fn probe_tablebase(&self, depth: i32) -> Option<TablebaseResult> {
+        syzygy::probe_wdl(self.board(), depth)
+    }
+
+    fn tablebase_root_moves(&self, moves: &[Move]) -> Option<Vec<Move>> {
+        syzygy::root_moves(self.board(), moves)
     }
 }
 

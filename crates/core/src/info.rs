@@ -24,6 +24,8 @@ pub struct Info<M> {
     pub time: Duration,
     /// Transposition-table fill in per mille, if the searcher has one.
     pub hashfull: Option<u32>,
+    /// Positions an endgame tablebase answered so far, all threads (UCI `tbhits`; 0 without one).
+    pub tablebase_hits: u64,
     /// The principal variation, first move first.
     pub pv: Vec<M>,
 }

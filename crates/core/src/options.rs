@@ -16,6 +16,15 @@ pub enum OptionKind {
     Check(bool),
     /// Free text (a file name).
     Text(String),
+    /// A whole number within `min..=max`.
+    Spin {
+        /// The value at start.
+        default: i64,
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
 }
 
 /// One option a game adds to the protocol's own.
@@ -54,6 +63,8 @@ pub enum OptionValue<'a> {
     Check(bool),
     /// For a [`OptionKind::Text`] option.
     Text(&'a str),
+    /// For a [`OptionKind::Spin`] option, already within its bounds.
+    Spin(i64),
 }
 
 /// Why a game refused a value; the option keeps its current value, which the message names.
@@ -98,6 +109,29 @@ impl<G> GameOptions<G> for NoOptions {
     }
 
     fn prepare(&self, _position: &mut G) {}
+}
+
+/// Two sets of options side by side (chess: the evaluation's and the tablebases'): each value
+/// goes to the set that declares the option.
+impl<G, A: GameOptions<G>, B: GameOptions<G>> GameOptions<G> for (A, B) {
+    fn options(&self) -> Vec<GameOption> {
+        let mut options = self.0.options();
+        options.extend(self.1.options());
+        options
+    }
+
+    fn set(&mut self, option: &GameOption, value: OptionValue<'_>) -> Result<Option<String>, OptionRefused> {
+        if self.0.options().iter().any(|own| own.name == option.name) {
+            self.0.set(option, value)
+        } else {
+            self.1.set(option, value)
+        }
+    }
+
+    fn prepare(&self, position: &mut G) {
+        self.0.prepare(position);
+        self.1.prepare(position);
+    }
 }
 
 /// A game's choice between a learned network, built in or read from a file, and its hand-crafted
@@ -178,7 +212,7 @@ impl<C: EvaluationChoice> GameOptions<C::Game> for EvaluationOptions<C> {
                 }))
             }
             // The protocol reads a value of the option's kind: the switch never gets text.
-            OptionValue::Text(_) => Ok(None),
+            OptionValue::Text(_) | OptionValue::Spin(_) => Ok(None),
         }
     }
 

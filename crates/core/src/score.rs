@@ -12,6 +12,9 @@ pub const MAX_PLY: usize = 246;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Static evaluations are clamped into `±MAX_EVAL` so they never look like mates.
 pub const MAX_EVAL: i32 = MATE_BOUND - 1;
+/// A tablebase win found `ply` plies from the root is `TABLEBASE_WIN - ply`: above every
+/// evaluation a real position gets, below the mates (a proven result without a mate distance).
+pub const TABLEBASE_WIN: i32 = MAX_EVAL - MAX_PLY as i32;
 /// Larger than every value; the initial window bound.
 pub const INFINITE: i32 = MATE + 1;
 

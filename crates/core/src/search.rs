@@ -144,6 +144,35 @@ pub trait Evaluate: Game {
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// An endgame tablebase's verdict on this position for the side to move, asked at a node
+    /// (not the root) with `depth` plies left; `None` where no tablebase answers (the default).
+    /// The searcher returns a win or loss as a value just below the mates (a proven result, not a
+    /// distance) and a draw as 0.
+    fn probe_tablebase(&self, depth: i32) -> Option<TablebaseResult> {
+        let _ = depth;
+        None
+    }
+
+    /// The root moves a tablebase keeps out of `moves`: those that hold the position's best
+    /// result and, where it is won, make the most progress (chess: the least distance to a
+    /// capture or pawn move), so that the search among them cannot shuffle a win away. `None`
+    /// where no tablebase answers (the default); otherwise a non-empty subset of `moves`.
+    fn tablebase_root_moves(&self, moves: &[Self::Move]) -> Option<Vec<Self::Move>> {
+        let _ = moves;
+        None
+    }
+}
+
+/// What an endgame tablebase says of a position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TablebaseResult {
+    /// Won with best play (within the fifty-move rule, where the game applies it).
+    Win,
+    /// Drawn with best play.
+    Draw,
+    /// Lost with best play.
+    Loss,
 }
 
 /// Quiescence and check handling: games with captures and checks implement the methods; a game

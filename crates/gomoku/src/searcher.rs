@@ -141,6 +141,7 @@ impl Searcher<Board> for GomokuSearcher {
                         nodes: threat_nodes,
                         time: start.elapsed(),
                         hashfull: None,
+                        tablebase_hits: 0,
                         pv: line.clone(),
                     }));
                     return result(line[0], Score::from_value(value), line.len() as u32, threat_nodes, start, line);

@@ -11,6 +11,7 @@ use tessera_uci_protocol::{Dialect, Settings};
 
 use crate::evaluation::Evaluation;
 use crate::limiter::{Limited, ELO_RANGE};
+use crate::tablebases::Tablebases;
 
 /// Chess over UCI.
 pub struct Chess;
@@ -38,7 +39,8 @@ impl Player for Chess {
 
     fn game_options(&self) -> Box<dyn GameOptions<Position>> {
         let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
-        Box::new(EvaluationOptions::new(Evaluation::new(choice, "classical evaluation", Position::set_network)))
+        let evaluation = EvaluationOptions::new(Evaluation::new(choice, "classical evaluation", Position::set_network));
+        Box::new((evaluation, Tablebases::default()))
     }
 }
 

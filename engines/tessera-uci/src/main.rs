@@ -5,6 +5,7 @@ mod dialect;
 mod evaluation;
 #[path = "../../limiter.rs"]
 mod limiter;
+mod tablebases;
 #[cfg(test)]
 mod transcripts;
 

@@ -44,6 +44,10 @@ fn handshake_lists_every_option() {
             "option name UCI_AnalyseMode type check default false",
             "option name EvalFile type string default <embedded>",
             "option name Use NNUE type check default true",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name Syzygy50MoveRule type check default true",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             "uciok",
             "readyok",
         ]

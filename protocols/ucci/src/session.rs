@@ -166,6 +166,9 @@ impl<D: Dialect> Session<D> {
             Response::Option(match option.kind {
                 OptionKind::Check(default) => format!("{name} type check default {default}"),
                 OptionKind::Text(default) => format!("{name} type string default {default}"),
+                OptionKind::Spin { default, min, max } => {
+                    format!("{name} type spin min {min} max {max} default {default}")
+                }
             })
         }));
         lines.push(Response::UcciOk);
@@ -192,6 +195,13 @@ impl<D: Dialect> Session<D> {
                 }
             },
             OptionKind::Text(_) => OptionValue::Text(value.unwrap_or_default()),
+            OptionKind::Spin { min, max, .. } => match value.and_then(|text| text.trim().parse::<i64>().ok()) {
+                Some(number) => OptionValue::Spin(number.clamp(min, max)),
+                None => {
+                    self.report_error(format!("option {name}: {} is not a number", value.unwrap_or("nothing")));
+                    return true;
+                }
+            },
         };
         match self.game_options.set(&option, value) {
             Ok(note) => self.output.lines(note.map(|note| Response::Info(message(note)))),

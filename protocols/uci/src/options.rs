@@ -79,6 +79,19 @@ pub fn check_value(name: &str, value: Option<&str>) -> Result<bool, OptionError>
     }
 }
 
+/// A spin option's `value`: a whole number, clamped into `min..=max` with a note saying so.
+///
+/// # Errors
+/// [`OptionError::NoValue`] or [`OptionError::NotANumber`].
+pub fn spin_value(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<(i64, Option<String>), OptionError> {
+    let text = value.ok_or_else(|| OptionError::NoValue(name.into()))?;
+    let number: i64 =
+        text.trim().parse().map_err(|_| OptionError::NotANumber { name: name.into(), given: text.into() })?;
+    let clamped = number.clamp(min, max);
+    let note = (clamped != number).then(|| format!("option {name}: {number} clamped to {clamped}"));
+    Ok((clamped, note))
+}
+
 /// What a `setoption` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -140,14 +153,7 @@ impl Options {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(Change, Option<String>), OptionError> {
         let key = name.to_ascii_lowercase();
         let flag = || check_value(name, value);
-        let spin = |min: i64, max: i64| -> Result<(i64, Option<String>), OptionError> {
-            let text = value.ok_or_else(|| OptionError::NoValue(name.into()))?;
-            let number: i64 =
-                text.trim().parse().map_err(|_| OptionError::NotANumber { name: name.into(), given: text.into() })?;
-            let clamped = number.clamp(min, max);
-            let note = (clamped != number).then(|| format!("option {name}: {number} clamped to {clamped}"));
-            Ok((clamped, note))
-        };
+        let spin = |min: i64, max: i64| spin_value(name, value, min, max);
         let (change, note) = match key.as_str() {
             "threads" => {
                 let (threads, note) = spin(1, 256)?;

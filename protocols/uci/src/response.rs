@@ -45,6 +45,8 @@ pub struct InfoLine {
     pub nps: Option<u64>,
     /// `hashfull` per mille.
     pub hashfull: Option<u32>,
+    /// `tbhits`: positions a tablebase answered.
+    pub tbhits: Option<u64>,
     /// `time` in ms.
     pub time: Option<u64>,
     /// `currmove`.
@@ -92,6 +94,7 @@ impl From<GameOption> for OptionDecl {
         let kind = match option.kind {
             tessera_core::OptionKind::Check(default) => OptionKind::Check(default),
             tessera_core::OptionKind::Text(default) => OptionKind::Text(default),
+            tessera_core::OptionKind::Spin { default, min, max } => OptionKind::Spin { default, min, max },
         };
         OptionDecl { name: option.name.into(), kind }
     }
@@ -160,6 +163,9 @@ impl fmt::Display for InfoLine {
         }
         if let Some(hashfull) = self.hashfull {
             write!(f, " hashfull {hashfull}")?;
+        }
+        if let Some(tbhits) = self.tbhits {
+            write!(f, " tbhits {tbhits}")?;
         }
         if let Some(time) = self.time {
             write!(f, " time {time}")?;
@@ -271,6 +277,7 @@ fn parse_info(tokens: &[&str]) -> Option<InfoLine> {
             "nodes" => info.nodes = next(&mut index)?.parse().ok(),
             "nps" => info.nps = next(&mut index)?.parse().ok(),
             "hashfull" => info.hashfull = next(&mut index)?.parse().ok(),
+            "tbhits" => info.tbhits = next(&mut index)?.parse().ok(),
             "time" => info.time = next(&mut index)?.parse().ok(),
             "currmove" => info.currmove = Some(next(&mut index)?.to_owned()),
             "currmovenumber" => info.currmovenumber = next(&mut index)?.parse().ok(),

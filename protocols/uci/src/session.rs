@@ -17,7 +17,7 @@ use tessera_core::{
 };
 
 use crate::command::{Command, CommandError, Start};
-use crate::options::{check_value, Change, OptionError, Options};
+use crate::options::{check_value, spin_value, Change, OptionError, Options};
 use crate::response::Response;
 use crate::Dialect;
 
@@ -169,6 +169,13 @@ impl<D: Dialect> Session<D> {
                 Err(error) => return Some(Err(error)),
             },
             OptionKind::Text(_) => OptionValue::Text(value.unwrap_or_default()),
+            OptionKind::Spin { min, max, .. } => match spin_value(option.name, value, min, max) {
+                Ok((number, clamped)) => {
+                    clamped.into_iter().for_each(|note| self.say(note));
+                    OptionValue::Spin(number)
+                }
+                Err(error) => return Some(Err(error)),
+            },
         };
         let applied = self.game_options.set(&option, value);
         Some(applied.map_err(|refused| OptionError::Refused { name: option.name.into(), refused }))

@@ -85,6 +85,13 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
             .filter(|mv| limits.search_moves.is_empty() || limits.search_moves.contains(mv))
             .map(|&mv| RootMove { mv, value: -INFINITE, pv: vec![mv], nodes: 0 })
             .collect();
+        // A tablebase that knows the root keeps the moves that hold its result (and make
+        // progress towards a win); the search then chooses among them.
+        let root_list: Vec<G::Move> = root_moves.iter().map(|root_move| root_move.mv).collect();
+        let kept = if root_list.is_empty() { None } else { root.tablebase_root_moves(&root_list) };
+        if let Some(kept) = &kept {
+            root_moves.retain(|root_move| kept.contains(&root_move.mv));
+        }
         if root_moves.is_empty() {
             // No legal move (or none of the search moves is legal): report the final verdict.
             let score = match root.outcome() {
@@ -110,6 +117,7 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
             node_limit: limits.nodes,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tablebase_hits: AtomicU64::new(u64::from(kept.is_some())),
         };
         let multipv = self.options.multipv.clamp(1, root_moves.len());
         let (main, helpers) = self.workers.split_first_mut().expect("set_options keeps at least one worker");
@@ -377,6 +385,7 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             nodes: self.shared.nodes.load(Ordering::Relaxed),
             time: self.start.elapsed(),
             hashfull: Some(self.shared.tt.hashfull()),
+            tablebase_hits: self.shared.tablebase_hits.load(Ordering::Relaxed),
             pv: line.pv.clone(),
         }));
     }

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
 use crate::game::{Game, Outcome, PackedMove};
-use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY};
-use crate::search::{Evaluate, NullMove, Tactical};
+use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, TABLEBASE_WIN};
+use crate::search::{Evaluate, NullMove, TablebaseResult, Tactical};
 use crate::time::{SearchControl, TimeManager};
 use crate::tt::{TranspositionTable, TtEntry};
 
@@ -30,6 +30,8 @@ pub(crate) struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes flushed by all threads.
     pub nodes: AtomicU64,
+    /// Tablebase answers used by all threads (UCI `tbhits`).
+    pub tablebase_hits: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -37,6 +39,10 @@ impl Shared<'_> {
         self.abort.load(Ordering::Relaxed)
     }
 }
+
+/// How much deeper than the node's own depth a tablebase answer counts in the table: it is exact
+/// whatever the depth (Stockfish stores it six plies deeper, so that it outlives ordinary entries).
+const TABLEBASE_DEPTH_BONUS: i32 = 6;
 
 /// How often (in nodes) a thread flushes its count and the main thread checks the clock.
 const POLL_INTERVAL: u64 = 1024;
@@ -174,6 +180,40 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         self.unflushed = 0;
     }
 
+    /// The tablebase's value of `position` where it decides the node: a draw always, a win that
+    /// fails high, a loss that fails low. Kept in the table as deep as a search could go.
+    #[allow(clippy::too_many_arguments)]
+    fn tablebase_cut(
+        &self,
+        position: &G,
+        shared: &Shared<'_>,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let result = position.probe_tablebase(depth)?;
+        shared.tablebase_hits.fetch_add(1, Ordering::Relaxed);
+        // `ply` is below MAX_PLY here, so the values stay between the evaluations and the mates.
+        let win = TABLEBASE_WIN - ply as i32;
+        let (value, bound) = match result {
+            TablebaseResult::Win => (win, Bound::Lower),
+            TablebaseResult::Loss => (-win, Bound::Upper),
+            TablebaseResult::Draw => (0, Bound::Exact),
+        };
+        let decides = match bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        if !decides {
+            return None;
+        }
+        shared.tt.store(key, ply, None, value, value, (depth + TABLEBASE_DEPTH_BONUS).min(MAX_PLY as i32), bound);
+        Some(value)
+    }
+
     fn outcome_value(position: &G, outcome: Outcome, ply: usize) -> i32 {
         match outcome {
             Outcome::Draw => 0,
@@ -231,6 +271,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         if let Some(entry) = entry {
             if !is_pv && entry.depth >= depth && entry.cuts(alpha, beta) {
                 return entry.value;
+            }
+        }
+        if excluded.is_none() {
+            if let Some(value) = self.tablebase_cut(position, shared, key, depth, ply, alpha, beta) {
+                return value;
             }
         }
         let static_eval = if in_check {

@@ -277,6 +277,7 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
                 nodes: playouts,
                 time: start.elapsed(),
                 hashfull: None,
+                tablebase_hits: 0,
                 pv: best.pv.clone(),
             }));
         }

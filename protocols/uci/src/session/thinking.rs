@@ -131,6 +131,8 @@ fn info_line<D: Dialect>(dialect: &D, root: &D::Game, info: &Info<<D::Game as Ga
         nodes: Some(info.nodes),
         nps: Some(info.nps()),
         hashfull: info.hashfull,
+        // Said only once a tablebase has answered, as Stockfish does with tables loaded.
+        tbhits: (info.tablebase_hits > 0).then_some(info.tablebase_hits),
         time: Some(info.time.as_millis() as u64),
         pv: D::Notation::default().format_line(root, &info.pv),
         ..InfoLine::default()
