@@ -137,12 +137,12 @@ pub fn largest() -> u32 {
 /// The board in Fathom's terms, or `None` where it cannot answer: castling rights left, or more
 /// pieces than the tables (or the probe limit) cover.
 struct FathomPosition {
-    white: u64,
-    black: u64,
-    kinds: [Bitboard; 6],
+    /// White's, Black's, the kings', queens', rooks', bishops', knights' and pawns' squares: the
+    /// order of Fathom's arguments.
+    pieces: [Bitboard; 8],
     rule50: u32,
     en_passant: u32,
-    white_to_move: bool,
+    white_to_move: u8,
 }
 
 impl FathomPosition {
@@ -150,18 +150,22 @@ impl FathomPosition {
         if board.occupied().count_ones() > cardinality(largest) || board.castle_rooks != [[NO_RIGHT; 2]; 2] {
             return None;
         }
+        let kind = |kind: Kind| board.kind(kind);
         Some(FathomPosition {
-            white: board.color(Color::White),
-            black: board.color(Color::Black),
-            kinds: board.kinds,
+            pieces: [
+                board.color(Color::White),
+                board.color(Color::Black),
+                kind(Kind::King),
+                kind(Kind::Queen),
+                kind(Kind::Rook),
+                kind(Kind::Bishop),
+                kind(Kind::Knight),
+                kind(Kind::Pawn),
+            ],
             rule50: u32::from(board.halfmove_clock()),
             en_passant: board.en_passant().map_or(0, u32::from),
-            white_to_move: board.side_to_move() == Color::White,
+            white_to_move: u8::from(board.side_to_move() == Color::White),
         })
-    }
-
-    fn kind(&self, kind: Kind) -> u64 {
-        self.kinds[kind.index()]
     }
 }
 
@@ -189,23 +193,12 @@ pub fn probe_wdl(board: &Board, depth: i32) -> Option<TablebaseResult> {
     if depth < PROBE_DEPTH.load(Ordering::Relaxed) && board.occupied().count_ones() >= cardinality(*largest) {
         return None;
     }
+    let [white, black, kings, queens, rooks, bishops, knights, pawns] = position.pieces;
+    let (en_passant, turn) = (position.en_passant, position.white_to_move);
     // SAFETY: the read lock keeps the tables from being replaced during the probe; Fathom
     // guards its own lazy set-up of each table, so probes may run on many threads at once.
     let result = unsafe {
-        fathom::tb_probe_wdl(
-            position.white,
-            position.black,
-            position.kind(Kind::King),
-            position.kind(Kind::Queen),
-            position.kind(Kind::Rook),
-            position.kind(Kind::Bishop),
-            position.kind(Kind::Knight),
-            position.kind(Kind::Pawn),
-            0,
-            0,
-            position.en_passant,
-            u8::from(position.white_to_move),
-        )
+        fathom::tb_probe_wdl(white, black, kings, queens, rooks, bishops, knights, pawns, 0, 0, en_passant, turn)
     };
     (result != RESULT_FAILED).then(|| verdict(result & WDL_MASK))
 }
@@ -231,22 +224,24 @@ pub fn root_moves(board: &Board, moves: &[Move]) -> Option<Vec<Move>> {
     let largest = TABLES.write();
     let position = FathomPosition::of(board, *largest)?;
     let mut results = [RESULT_FAILED; MAX_ROOT_RESULTS];
+    let [white, black, kings, queens, rooks, bishops, knights, pawns] = position.pieces;
+    let (rule50, en_passant, turn) = (position.rule50, position.en_passant, position.white_to_move);
     // SAFETY: `results` has the TB_MAX_MOVES entries Fathom may write; the write lock keeps the
     // tables in place and every other probe out.
     let best = unsafe {
         fathom::tb_probe_root(
-            position.white,
-            position.black,
-            position.kind(Kind::King),
-            position.kind(Kind::Queen),
-            position.kind(Kind::Rook),
-            position.kind(Kind::Bishop),
-            position.kind(Kind::Knight),
-            position.kind(Kind::Pawn),
-            position.rule50,
+            white,
+            black,
+            kings,
+            queens,
+            rooks,
+            bishops,
+            knights,
+            pawns,
+            rule50,
             0,
-            position.en_passant,
-            u8::from(position.white_to_move),
+            en_passant,
+            turn,
             results.as_mut_ptr(),
         )
     };
