@@ -9,7 +9,7 @@ fuzz_target!(|line: &str| {
     let command: Command = line.parse().unwrap_or_else(|never| match never {});
     if let Command::Go(go) = &command {
         let mut points = go.search.clone();
-        points.sort_by_key(|point| (point.y, point.x));
+        points.sort_by_key(|point| (point.grid().row, point.grid().column));
         points.dedup();
         assert_eq!(points.len(), go.search.len(), "repeated SEARCH points: {line:?}");
         assert!(go.search.len() <= 225);
