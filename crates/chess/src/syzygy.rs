@@ -38,10 +38,13 @@ const WDL_WIN: u32 = 4;
 /// Room for every root move and the end marker (Fathom's TB_MAX_MOVES).
 const MAX_ROOT_RESULTS: usize = 193;
 
-/// The largest number of pieces the loaded tables cover (0: none loaded). The lock also keeps
-/// probes out while Fathom's tables are being replaced.
-static TABLES: RwLock<u32> = RwLock::new(0);
-/// The same count, read without the lock: most nodes learn from it alone that no probe is due.
+/// Held (for writing) while Fathom's tables are replaced or its root probe runs, (for reading)
+/// by node probes.
+static TABLES: RwLock<()> = RwLock::new(());
+/// The largest number of pieces the loaded tables cover (0: none loaded), written under the
+/// write lock. Read without the lock, most nodes learn from it alone that no probe is due; a
+/// probe that read it just before a reload asks Fathom for a table it no longer has, and Fathom
+/// answers that it failed.
 static LARGEST: AtomicU32 = AtomicU32::new(0);
 /// UCI `SyzygyProbeDepth`: inner nodes with fewer plies left are not probed, unless they have
 /// fewer pieces than the largest tables.
@@ -110,32 +113,40 @@ fn check_folder(folder: &str) -> Result<(), SyzygyError> {
 /// Hands `path` to Fathom under the write lock; returns the largest table's piece count.
 fn init(path: &str) -> Result<u32, SyzygyError> {
     let text = CString::new(path).map_err(|_| SyzygyError::BadPath(path.to_string()))?;
-    let mut largest = TABLES.write();
+    let _tables = TABLES.write();
     // SAFETY: the write lock keeps every probe out while Fathom frees and rebuilds its tables;
     // `text` is a valid NUL-terminated string for the call's duration.
-    unsafe {
+    let largest = unsafe {
         fathom::tb_init(text.as_ptr());
-        *largest = fathom::TB_LARGEST;
-    }
-    LARGEST.store(*largest, Ordering::Relaxed);
-    Ok(*largest)
+        fathom::TB_LARGEST
+    };
+    LARGEST.store(largest, Ordering::Relaxed);
+    Ok(largest)
 }
 
-/// Sets the probe options (UCI `SyzygyProbeDepth`, `SyzygyProbeLimit`, `Syzygy50MoveRule`).
-pub fn set_probe_options(depth: i32, limit: u32, fifty_move_rule: bool) {
+/// UCI `SyzygyProbeDepth`.
+pub fn set_probe_depth(depth: i32) {
     PROBE_DEPTH.store(depth, Ordering::Relaxed);
+}
+
+/// UCI `SyzygyProbeLimit`.
+pub fn set_probe_limit(limit: u32) {
     PROBE_LIMIT.store(limit, Ordering::Relaxed);
-    FIFTY_MOVE_RULE.store(fifty_move_rule, Ordering::Relaxed);
+}
+
+/// UCI `Syzygy50MoveRule`.
+pub fn set_fifty_move_rule(on: bool) {
+    FIFTY_MOVE_RULE.store(on, Ordering::Relaxed);
 }
 
 /// The largest number of pieces the loaded tables cover (0 when none are loaded).
 #[must_use]
 pub fn largest() -> u32 {
-    *TABLES.read()
+    LARGEST.load(Ordering::Relaxed)
 }
 
 /// The board in Fathom's terms, or `None` where it cannot answer: castling rights left, or more
-/// pieces than the tables (or the probe limit) cover.
+/// pieces than the loaded tables (or the probe limit) cover.
 struct FathomPosition {
     /// White's, Black's, the kings', queens', rooks', bishops', knights' and pawns' squares: the
     /// order of Fathom's arguments.
@@ -146,8 +157,8 @@ struct FathomPosition {
 }
 
 impl FathomPosition {
-    fn of(board: &Board, largest: u32) -> Option<FathomPosition> {
-        if board.occupied().count_ones() > cardinality(largest) || board.castle_rooks != [[NO_RIGHT; 2]; 2] {
+    fn of(board: &Board) -> Option<FathomPosition> {
+        if board.occupied().count_ones() > cardinality() || board.castle_rooks != [[NO_RIGHT; 2]; 2] {
             return None;
         }
         let kind = |kind: Kind| board.kind(kind);
@@ -170,8 +181,8 @@ impl FathomPosition {
 }
 
 /// The most pieces a probe may see: the largest tables', or fewer by `SyzygyProbeLimit`.
-fn cardinality(largest: u32) -> u32 {
-    largest.min(PROBE_LIMIT.load(Ordering::Relaxed))
+fn cardinality() -> u32 {
+    LARGEST.load(Ordering::Relaxed).min(PROBE_LIMIT.load(Ordering::Relaxed))
 }
 
 /// "No castling right" in [`Board`]'s castling field.
@@ -182,17 +193,18 @@ const NO_RIGHT: u8 = crate::board::NO_SQUARE;
 /// hold) and the tables cover the position.
 #[must_use]
 pub fn probe_wdl(board: &Board, depth: i32) -> Option<TablebaseResult> {
-    // The cheap tests first: this runs at every node of every search.
-    if board.halfmove_clock() != 0 || board.occupied().count_ones() > cardinality(LARGEST.load(Ordering::Relaxed)) {
-        return None;
-    }
-    let largest = TABLES.try_read()?;
-    let position = FathomPosition::of(board, *largest)?;
+    // The cheap tests first, without the lock: this runs at every node of every search.
     // Positions as large as the largest tables are probed only with enough depth left: their
     // files are the biggest and the slowest to read.
-    if depth < PROBE_DEPTH.load(Ordering::Relaxed) && board.occupied().count_ones() >= cardinality(*largest) {
+    let (pieces, cardinality) = (board.occupied().count_ones(), cardinality());
+    if board.halfmove_clock() != 0
+        || pieces > cardinality
+        || (pieces == cardinality && depth < PROBE_DEPTH.load(Ordering::Relaxed))
+    {
         return None;
     }
+    let _tables = TABLES.try_read()?;
+    let position = FathomPosition::of(board)?;
     let [white, black, kings, queens, rooks, bishops, knights, pawns] = position.pieces;
     let (en_passant, turn) = (position.en_passant, position.white_to_move);
     // SAFETY: the read lock keeps the tables from being replaced during the probe; Fathom
@@ -221,8 +233,8 @@ fn verdict(wdl: u32) -> TablebaseResult {
 #[must_use]
 pub fn root_moves(board: &Board, moves: &[Move]) -> Option<Vec<Move>> {
     // Fathom's root probe is not thread-safe: no other probe may run beside it.
-    let largest = TABLES.write();
-    let position = FathomPosition::of(board, *largest)?;
+    let _tables = TABLES.write();
+    let position = FathomPosition::of(board)?;
     let mut results = [RESULT_FAILED; MAX_ROOT_RESULTS];
     let [white, black, kings, queens, rooks, bishops, knights, pawns] = position.pieces;
     let (rule50, en_passant, turn) = (position.rule50, position.en_passant, position.white_to_move);

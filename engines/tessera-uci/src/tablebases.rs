@@ -14,24 +14,31 @@ const PROBE_LIMIT: &str = "SyzygyProbeLimit";
 /// The largest tables that exist (Syzygy covers up to seven pieces).
 const MOST_PIECES: i64 = 7;
 
-/// The tablebase options and their current values.
+/// The tablebase options: the path of the tables loaded (none at first). The probe settings
+/// live in tessera-chess's tables, whose defaults are the options' (Stockfish's).
+#[derive(Default)]
 pub struct Tablebases {
     path: String,
-    probe_depth: i32,
-    fifty_move_rule: bool,
-    probe_limit: u32,
-}
-
-impl Default for Tablebases {
-    /// No tables; probe from depth 1, the fifty-move rule on, up to seven pieces (Stockfish's).
-    fn default() -> Tablebases {
-        Tablebases { path: String::new(), probe_depth: 1, fifty_move_rule: true, probe_limit: 7 }
-    }
 }
 
 impl Tablebases {
-    fn apply_probe_options(&self) {
-        syzygy::set_probe_options(self.probe_depth, self.probe_limit, self.fifty_move_rule);
+    /// Loads the tables of `path` (none for an empty path or `<empty>`) and says what it found.
+    fn load(&mut self, path: &str) -> Result<Option<String>, OptionRefused> {
+        match syzygy::load(path) {
+            Ok(0) => {
+                self.path.clear();
+                Ok(Some("no Syzygy tablebases".to_owned()))
+            }
+            Ok(largest) => {
+                path.trim().clone_into(&mut self.path);
+                Ok(Some(format!("Syzygy tablebases up to {largest} pieces from {}", self.path)))
+            }
+            // A failed load leaves no tables: say so rather than keep a path that is not used.
+            Err(error) => {
+                self.path.clear();
+                Err(OptionRefused { kept: "no tablebases".to_owned(), reason: Box::new(error) })
+            }
+        }
     }
 }
 
@@ -47,41 +54,16 @@ impl GameOptions<Position> for Tablebases {
 
     fn set(&mut self, option: &GameOption, value: OptionValue<'_>) -> Result<Option<String>, OptionRefused> {
         match (option.name, value) {
-            (PATH, OptionValue::Text(path)) => match syzygy::load(path) {
-                Ok(0) => {
-                    self.path.clear();
-                    Ok(Some("no Syzygy tablebases".to_owned()))
-                }
-                Ok(largest) => {
-                    path.trim().clone_into(&mut self.path);
-                    Ok(Some(format!("Syzygy tablebases up to {largest} pieces from {}", self.path)))
-                }
-                // A failed load leaves no tables: say so rather than keep a path that is not used.
-                Err(error) => {
-                    self.path.clear();
-                    Err(OptionRefused { kept: "no tablebases".to_owned(), reason: Box::new(error) })
-                }
-            },
-            (PROBE_DEPTH, OptionValue::Spin(depth)) => {
-                // The protocol keeps the value within 1..=100.
-                self.probe_depth = depth as i32;
-                self.apply_probe_options();
-                Ok(None)
-            }
-            (FIFTY_MOVE_RULE, OptionValue::Check(on)) => {
-                self.fifty_move_rule = on;
-                self.apply_probe_options();
-                Ok(None)
-            }
-            (PROBE_LIMIT, OptionValue::Spin(limit)) => {
-                // The protocol keeps the value within 0..=7.
-                self.probe_limit = limit as u32;
-                self.apply_probe_options();
-                Ok(None)
-            }
+            (PATH, OptionValue::Text(path)) => return self.load(path),
+            // The protocol keeps spins within their declared bounds (1..=100, 0..=7), so the casts
+            // keep their values.
+            (PROBE_DEPTH, OptionValue::Spin(depth)) => syzygy::set_probe_depth(depth as i32),
+            (PROBE_LIMIT, OptionValue::Spin(limit)) => syzygy::set_probe_limit(limit as u32),
+            (FIFTY_MOVE_RULE, OptionValue::Check(on)) => syzygy::set_fifty_move_rule(on),
             // The protocol reads a value of each option's kind.
-            _ => Ok(None),
+            _ => {}
         }
+        Ok(None)
     }
 
     fn prepare(&self, _position: &mut Position) {}
