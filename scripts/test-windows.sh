@@ -87,7 +87,8 @@ step "the engines' tests on the .exe files"
 # Move generation (perft) is the same code on both systems and is checked on Linux; through Wine a
 # perft test would spend minutes starting processes.
 tests=(chess_uci chess_reliability chess_python xiangqi_engine xiangqi_reliability xiangqi_fairy gomoku_pbrain
-  gomoku_agi gomoku_reliability go_gtp go_reliability go_sabaki go_gnugo go_scoring memory_bounded manager_habits)
+  gomoku_agi gomoku_reliability go_gtp go_reliability go_sabaki go_gnugo go_scoring memory_bounded manager_habits
+  opening_book)
 test_args=()
 for test in "${tests[@]}"; do test_args+=(--test "$test"); done
 TESSERA_ENGINE_DIR=$launchers TESSERA_ENGINE_PLATFORM=windows cargo test --no-fail-fast "${test_args[@]}"

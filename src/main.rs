@@ -3,6 +3,7 @@
 //! Subcommands grow with the project: `engines` lists the engine binaries and how a GUI starts
 //! each; `latency` measures how fast a running search answers `stop`.
 
+mod book;
 mod datagen;
 mod demo;
 mod guide;
@@ -37,6 +38,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Sum the result files of `tessera match --shard I/N` runs into one report with Elo and SPRT.
     MatchMerge(matches::MergeArgs),
+    /// Build an opening book (for the engines' `bookfiles`/`BookFile` options) from PGN game records.
+    Book(book::BookArgs),
     /// Draw the strength ladder (Elo against each opponent, by game) from the logs in docs/.
     ReportLadder(ladder::LadderArgs),
     /// Play self-play games and store their quiet positions, labelled, for training evaluations.
@@ -113,6 +116,12 @@ fn main() -> std::process::ExitCode {
             if let Err(error) = matches::run(&args) {
                 eprintln!("tessera match: {error}");
                 return std::process::ExitCode::from(2);
+            }
+        }
+        Some(Command::Book(args)) => {
+            if let Err(error) = book::run(&args) {
+                eprintln!("tessera book: {error}");
+                return std::process::ExitCode::FAILURE;
             }
         }
         Some(Command::ReportLadder(args)) => {

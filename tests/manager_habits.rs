@@ -7,11 +7,11 @@
 mod support;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::{engine_binary, engines_run_under_wine, Driven};
+use support::{engine_binary, Driven, Folder};
 
 const READ: Duration = Duration::from_secs(30);
 
@@ -46,35 +46,6 @@ fn run_script(program: &Path, args: &[&str], input: &str) -> Vec<u8> {
 /// The lines of `bytes`, each with the end it had.
 fn raw_lines(bytes: &[u8]) -> Vec<String> {
     String::from_utf8_lossy(bytes).split_inclusive('\n').map(str::to_owned).collect()
-}
-
-/// A fresh folder whose name has a space, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(purpose: &str) -> Folder {
-        let path = std::env::temp_dir().join(format!("tessera {purpose} {}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Folder(path)
-    }
-
-    /// `name` inside, written as the engine under test expects a path: the Linux path, or for a
-    /// Windows build the same file as Windows writes it (`Z:` is Wine's drive for `/`).
-    fn path_for_engine(&self, name: &str) -> String {
-        let path = self.0.join(name).display().to_string();
-        if engines_run_under_wine() {
-            format!("Z:{}", path.replace('/', "\\"))
-        } else {
-            path
-        }
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A few commands of each line protocol, and the answers they must bring.

@@ -56,6 +56,42 @@ pub fn engines_run_under_wine() -> bool {
     std::env::var("TESSERA_ENGINE_PLATFORM").is_ok_and(|platform| platform == "windows")
 }
 
+/// `path` as the engine under test expects it: the Linux path, or for a Windows build the same
+/// file as Windows writes it (`Z:` is Wine's drive for `/`).
+pub fn path_for_engine(path: &Path) -> String {
+    let path = path.display().to_string();
+    if engines_run_under_wine() {
+        format!("Z:{}", path.replace('/', "\\"))
+    } else {
+        path
+    }
+}
+
+/// A fresh folder in the temporary folder whose name has a space (GUIs' paths often do),
+/// removed when dropped.
+pub struct Folder(pub PathBuf);
+
+impl Folder {
+    /// A new empty folder named after `purpose` and this process.
+    pub fn new(purpose: &str) -> Folder {
+        let path = std::env::temp_dir().join(format!("tessera {purpose} {}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Folder(path)
+    }
+
+    /// `name` inside, written as the engine under test expects a path.
+    pub fn path_for_engine(&self, name: &str) -> String {
+        path_for_engine(&self.0.join(name))
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Whether third-party peers must be present (CI sets `TESSERA_REQUIRE_PEERS=1`).
 pub fn peers_required() -> bool {
     std::env::var("TESSERA_REQUIRE_PEERS").is_ok_and(|value| value == "1")

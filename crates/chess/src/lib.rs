@@ -36,3 +36,10 @@ pub use moves::{Move, MoveKind};
 pub use notation::{parse_san, to_san, MoveTextError, Uci};
 pub use perft::{parse_perft_suite, perft, perft_divide, PerftCase};
 pub use types::{CastleSide, Color, Kind, Piece, Square};
+
+/// The format of chess opening books (`tessera book --game chess`, UCI `BookFile`): what a book
+/// file is checked against before the engine plays from it. Books hold standard chess.
+#[must_use]
+pub fn book_format() -> tessera_core::BookFormat {
+    tessera_core::BookFormat::of("chess", &Chess::new(Rules::STANDARD))
+}

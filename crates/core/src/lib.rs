@@ -10,18 +10,20 @@
 //!   protocol crate's `Dialect` extends it with what its own grammar asks.
 //! - [`Limits`], [`TimeManager`] and [`SearchControl`] bound a search; [`Score`], [`Info`] and
 //!   [`Report`] describe what it found; [`io`] reads and writes protocol lines.
+//! - [`book`] holds opening books of our own format, which sessions consult before a search.
 //! - [`session`] owns every protocol's read loop ([`serve`]); [`bench`] is the one bench driver,
 //!   [`Perft`] counts a game's move tree, and [`report`] writes both figures.
 //! - [`harness`] checks the invariants every game must keep; [`toys`] holds tiny games that
 //!   test the searchers.
 //!
 //! Modules, bottom-up: zobrist → rng → memory → zeroed → threads → moves → score → limits → input →
-//! game → grid → options → info → time → tt → io → report → perft → search → session → player →
+//! game → book → grid → options → info → time → tt → io → report → perft → search → session → player →
 //! bench → alphabeta → mcts → engine → harness → toys.
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
 pub mod alphabeta;
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod game;
 pub mod grid;
@@ -49,6 +51,7 @@ mod zeroed;
 pub mod zobrist;
 
 pub use alphabeta::AlphaBeta;
+pub use book::{Book, BookChoice, BookError, BookFormat, BookSetup, OpeningBook};
 pub use engine::Engine;
 pub use game::{Game, GameExt, IllegalMove, Notation, Outcome, PackedMove, Played, Side};
 pub use grid::{GridNotation, GridPoint, GridTextError, HexPoint, LetteredPoint};

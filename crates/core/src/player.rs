@@ -8,6 +8,7 @@
 //! protocol's `Dialect` beside it, so an engine that speaks two protocols (`tessera-ucci`) writes
 //! the shared part once.
 
+use crate::book::BookSetup;
 use crate::game::{Game, Notation};
 use crate::limits::EngineOptions;
 use crate::options::{GameOptions, NoOptions};
@@ -49,6 +50,11 @@ pub trait Player: Send + Sync + 'static {
     /// it stands, and say why.
     fn search_root(&self, position: &Self::Game) -> SearchRoot<Self::Game> {
         SearchRoot { position: position.clone(), note: None }
+    }
+
+    /// The game's opening books (none by default: the protocol then offers no book options).
+    fn opening_book(&self) -> Option<BookSetup> {
+        None
     }
 }
 

@@ -112,6 +112,13 @@ pub fn search_root(position: &Position) -> (Position, Option<String>) {
     (position.clone(), note)
 }
 
+/// The format of xiangqi opening books (`tessera book --game xiangqi`, UCCI `bookfiles`): what
+/// a book file is checked against before the engine plays from it.
+#[must_use]
+pub fn book_format() -> tessera_core::BookFormat {
+    tessera_core::BookFormat::of("xiangqi", &Position::start())
+}
+
 /// The verdict of our rules on `position` in text, for scripts that referee games: a line
 /// `result ongoing|draw|red|black` (with the reason), then `legal <moves…>`.
 #[must_use]

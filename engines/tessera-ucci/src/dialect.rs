@@ -7,12 +7,14 @@ use std::sync::Arc;
 
 use tessera_core::bench::{self, BenchReport};
 use tessera_core::tt::TtEntry;
-use tessera_core::{AlphaBeta, EngineOptions, Evaluate, EvaluationOptions, GameOptions, Identity, Player, SearchRoot};
+use tessera_core::{
+    AlphaBeta, BookSetup, EngineOptions, Evaluate, EvaluationOptions, GameOptions, Identity, Player, SearchRoot,
+};
 use tessera_ucci_protocol as ucci;
 use tessera_uci_protocol as uci;
 use tessera_xiangqi::bench::{XiangqiBench, DEPTH};
 use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
-use tessera_xiangqi::{search_root, FenError, Iccs, Position, MOVES_LEFT};
+use tessera_xiangqi::{book_format, search_root, FenError, Iccs, Position, MOVES_LEFT};
 
 use crate::evaluation::Evaluation;
 use crate::limiter::{Limited, ELO_RANGE};
@@ -21,6 +23,10 @@ use crate::verdicts::VerdictPolicy;
 /// Whether the network evaluates unless an option says otherwise: the embedded network beats the
 /// tuned hand-crafted evaluation (docs/xiangqi.md, strength log), and `bench` searches with it.
 const NNUE_BY_DEFAULT: bool = true;
+
+/// The built-in opening book (UCCI `usebook` with no `bookfiles`; UCI `OwnBook`): from our own
+/// self-play from the shipped suite's named lines (`scripts/build-xiangqi-book.sh`, docs/xiangqi.md).
+pub const BUILT_IN_BOOK: &[u8] = include_bytes!("../../../data/books/xiangqi.book");
 
 /// The network a search starts with before any option is set (what `bench` searches with).
 pub fn default_network() -> Option<Arc<Network>> {
@@ -59,6 +65,10 @@ impl Player for Xiangqi {
     fn search_root(&self, position: &Position) -> SearchRoot<Position> {
         let (position, note) = search_root(position);
         SearchRoot { position, note }
+    }
+
+    fn opening_book(&self) -> Option<BookSetup> {
+        Some(BookSetup { format: book_format(), built_in: BUILT_IN_BOOK })
     }
 }
 

@@ -1,6 +1,6 @@
 //! Transcript tests: input lines → output lines, run in-process on a captured output with the
 //! real xiangqi rules. Every command of ucci.md, the league manager's and XQWizard's sequences,
-//! the UCI dialect, and bad input.
+//! the UCI dialect, and bad input; the opening book in `book`.
 
 use std::time::{Duration, Instant};
 
@@ -11,6 +11,8 @@ use tessera_ucci_protocol::{Options, Response};
 use tessera_xiangqi::{iccs, parse_iccs, Move, Position};
 
 use crate::dialect::Xiangqi;
+
+mod book;
 
 const MATED: &str = "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1";
 

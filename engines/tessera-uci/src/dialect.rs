@@ -3,10 +3,10 @@
 
 use tessera_chess::bench::{ChessBench, DEPTH};
 use tessera_chess::nnue::{default_network, NetworkChoice, DEFAULT_NETWORK};
-use tessera_chess::{Board, Chess as Position, FenError, Rules, Uci};
+use tessera_chess::{book_format, Board, Chess as Position, FenError, Rules, Uci};
 use tessera_core::bench::{self, BenchReport};
 use tessera_core::perft::perft_lines;
-use tessera_core::{report, AlphaBeta, EngineOptions, EvaluationOptions, GameOptions, Identity, Player};
+use tessera_core::{report, AlphaBeta, BookSetup, EngineOptions, EvaluationOptions, GameOptions, Identity, Player};
 use tessera_uci_protocol::{Dialect, Settings};
 
 use crate::evaluation::Evaluation;
@@ -41,6 +41,12 @@ impl Player for Chess {
         let choice = NetworkChoice::new(&DEFAULT_NETWORK, NNUE_BY_DEFAULT);
         let evaluation = EvaluationOptions::new(Evaluation::new(choice, "classical evaluation", Position::set_network));
         Box::new((evaluation, Tablebases::default()))
+    }
+
+    /// Books a user builds with `tessera book --game chess` (`OwnBook`, `BookFile`); none is
+    /// built in: chess GUIs and managers bring their own.
+    fn opening_book(&self) -> Option<BookSetup> {
+        Some(BookSetup { format: book_format(), built_in: &[] })
     }
 }
 

@@ -48,6 +48,8 @@ fn handshake_lists_every_option() {
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
             "option name Syzygy50MoveRule type check default true",
             "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name OwnBook type check default false",
+            "option name BookFile type string default <empty>",
             "uciok",
             "readyok",
         ]

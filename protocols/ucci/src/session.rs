@@ -15,8 +15,8 @@ use parking_lot::Mutex;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::perft::Divide;
 use tessera_core::{
-    memory, serve, Bound, Engine, Flow, Game, GameOptions, Input, LineSession, MoveOf, Notation, OptionKind,
-    OptionValue, PackedMove, Score, Searcher,
+    memory, serve, Bound, Engine, Flow, Game, GameOptions, Input, LineSession, MoveOf, Notation, OpeningBook,
+    OptionKind, OptionValue, PackedMove, Score, Searcher,
 };
 
 use crate::command::{Command, PositionSpec, Start};
@@ -52,6 +52,8 @@ pub struct Session<D: Dialect> {
     /// The last finished search: its root key and its answer as `pophash` would give it (the
     /// searcher keeps the positions below the root in its table, not the root itself).
     pub(crate) last_root: Arc<Mutex<Option<(u64, Response)>>>,
+    /// The game's opening books (`usebook`, `bookfiles`), when it has a book format.
+    pub(crate) book: Option<OpeningBook>,
 }
 
 impl<D: Dialect> Session<D> {
@@ -66,6 +68,7 @@ impl<D: Dialect> Session<D> {
         }
         let position = dialect.start_position();
         let game_options = dialect.game_options();
+        let book = dialect.opening_book().map(OpeningBook::new);
         Session {
             dialect: Arc::new(dialect),
             output,
@@ -77,6 +80,7 @@ impl<D: Dialect> Session<D> {
             verdicts: Arc::new(Mutex::new(D::Verdicts::default())),
             draw_offered: Arc::new(AtomicBool::new(false)),
             last_root: Arc::default(),
+            book,
         }
     }
 
@@ -211,7 +215,7 @@ impl<D: Dialect> Session<D> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        if self.set_game_option(name, value) {
+        if self.set_game_option(name, value) || self.set_book_option(name, value) {
             return;
         }
         match self.options.set(name, value) {
@@ -222,6 +226,27 @@ impl<D: Dialect> Session<D> {
             OptionEffect::Unknown => tracing::debug!("ignoring unknown option {name}"),
             OptionEffect::BadValue(reason) => self.report_error(format!("option {name}: {reason}")),
         }
+    }
+
+    /// Sets `usebook` or `bookfiles` if `name` is one and the game has books (false otherwise:
+    /// the option is the protocol's, declared and ignored as before).
+    fn set_book_option(&mut self, name: &str, value: Option<&str>) -> bool {
+        let Some(book) = self.book.as_mut() else { return false };
+        let outcome = match name.trim().to_ascii_lowercase().as_str() {
+            "usebook" => {
+                check_value(value).map(|on| book.set_enabled(on)).map(|()| None).map_err(|error| error.to_string())
+            }
+            "bookfiles" => book
+                .set_files(value.unwrap_or_default())
+                .map(Some)
+                .map_err(|error| format!("{error}; keeping {}", book.in_use())),
+            _ => return false,
+        };
+        match outcome {
+            Ok(note) => self.output.lines(note.map(|note| Response::Info(message(note)))),
+            Err(error) => self.report_error(format!("option {name}: {error}")),
+        }
+        true
     }
 
     fn apply_engine_options(&mut self) {

@@ -12,8 +12,8 @@ use tessera_core::info::nodes_per_second;
 use tessera_core::io::{LineEnds, Output};
 use tessera_core::perft::Divide;
 use tessera_core::{
-    memory, report, serve, Engine, EngineOptions, Flow, Game, GameOptions, Input, LineSession, Notation, OptionKind,
-    OptionValue, Searcher,
+    memory, report, serve, Engine, EngineOptions, Flow, Game, GameOption, GameOptions, Input, LineSession, Notation,
+    OpeningBook, OptionKind, OptionValue, Searcher,
 };
 
 use crate::command::{Command, CommandError, Start};
@@ -47,6 +47,8 @@ pub struct Session<D: Dialect> {
     pub(crate) options_pending: bool,
     pub(crate) engine: Engine<D::Game, D::Searcher>,
     pub(crate) debug: bool,
+    /// The game's opening books (`OwnBook`, `BookFile`), when it has a book format.
+    pub(crate) book: Option<OpeningBook>,
 }
 
 /// Runs a UCI session of `dialect` on `input` until `quit` or the end of input.
@@ -88,6 +90,7 @@ impl<D: Dialect> Session<D> {
             position: dialect.start_position(false),
             options: Options::new(engine_options, dialect.elo_range()),
             game_options: dialect.game_options(),
+            book: dialect.opening_book().map(OpeningBook::new),
             dialect: Arc::new(dialect),
             output,
             options_pending: false,
@@ -156,6 +159,9 @@ impl<D: Dialect> Session<D> {
         let mut lines = vec![Response::IdName(identity.full_name()), Response::IdAuthor(identity.author)];
         lines.extend(self.options.declarations(D::CHESS960).into_iter().map(Response::Option));
         lines.extend(self.game_options.options().into_iter().map(|option| Response::Option(option.into())));
+        if self.book.is_some() {
+            lines.extend(book_options().map(|option| Response::Option(option.into())));
+        }
         lines.push(Response::UciOk);
         self.output.lines(lines);
     }
@@ -181,7 +187,33 @@ impl<D: Dialect> Session<D> {
         Some(applied.map_err(|refused| OptionError::Refused { name: option.name.into(), refused }))
     }
 
+    /// Sets `OwnBook` or `BookFile` if `name` is one and the game has books (false otherwise).
+    fn set_book_option(&mut self, name: &str, value: Option<&str>) -> bool {
+        let Some(book) = self.book.as_mut() else { return false };
+        let [own_book, book_file] = book_options();
+        let note = if own_book.is_named(name) {
+            check_value(own_book.name, value)
+                .map(|on| book.set_enabled(on))
+                .map(|()| None)
+                .map_err(|error| error.to_string())
+        } else if book_file.is_named(name) {
+            book.set_files(value.unwrap_or_default())
+                .map(Some)
+                .map_err(|error| format!("{error}; keeping {}", book.in_use()))
+        } else {
+            return false;
+        };
+        match note {
+            Ok(note) => note.into_iter().for_each(|note| self.say(note)),
+            Err(error) => self.say(error),
+        }
+        true
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if self.set_book_option(name, value) {
+            return;
+        }
         if let Some(applied) = self.set_game_option(name, value) {
             match applied {
                 Ok(note) => note.into_iter().for_each(|note| self.say(note)),
@@ -263,4 +295,13 @@ impl<D: Dialect> Session<D> {
         self.stop_and_wait();
         self.output.lines(self.dialect.bench(depth, &self.options.engine).lines());
     }
+}
+
+/// The book options, with the names GUIs give them: `OwnBook` (UCI's own) and `BookFile` (the
+/// engine's book file; empty: the built-in book).
+fn book_options() -> [GameOption; 2] {
+    [
+        GameOption { name: "OwnBook", kind: OptionKind::Check(false) },
+        GameOption { name: "BookFile", kind: OptionKind::Text(String::new()) },
+    ]
 }

@@ -3,7 +3,7 @@
 //! ([`super::comment`]); and a reader of the PGN subset such files hold.
 
 use tessera_chess::{to_san, Chess, START_FEN};
-use tessera_core::{Game, Side};
+use tessera_core::{Game, Outcome, Side};
 use tessera_xiangqi::{iccs, Position};
 
 use super::{annotated_moves, escape_pgn, result_text, Cursor, RecordError};
@@ -125,6 +125,17 @@ impl PgnGame {
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(tag, _)| tag == name).map(|(_, value)| value.as_str())
+    }
+
+    /// The result read (`1-0` a win for the first side, White or Red), when it is one.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.result.as_str() {
+            "1-0" => Some(Outcome::Win(Side::First)),
+            "0-1" => Some(Outcome::Win(Side::Second)),
+            "1/2-1/2" => Some(Outcome::Draw),
+            _ => None,
+        }
     }
 }
 

@@ -175,15 +175,6 @@ fn replay<G: Game>(
     Ok((initial, replayed))
 }
 
-fn pgn_outcome(result: &str) -> Option<Outcome> {
-    match result {
-        "1-0" => Some(Outcome::Win(Side::First)),
-        "0-1" => Some(Outcome::Win(Side::Second)),
-        "1/2-1/2" => Some(Outcome::Draw),
-        _ => None,
-    }
-}
-
 fn from_pgn(number: usize, game: &PgnGame) -> Result<Replay, RecordError> {
     let variant = game.tag("Variant").unwrap_or("standard").to_ascii_lowercase();
     // Records from before the `Variant` tag name Red instead of White.
@@ -207,7 +198,7 @@ fn from_pgn(number: usize, game: &PgnGame) -> Result<Replay, RecordError> {
         players: [player(first_tag), player("Black")],
         first_mover,
         result: game.result.clone(),
-        outcome: pgn_outcome(&game.result),
+        outcome: game.outcome(),
         termination: game.tag("Termination").unwrap_or_default().to_string(),
         setup: game.tag("FEN").filter(|&fen| fen != standard_start).map(str::to_string),
         width,

@@ -46,6 +46,9 @@ impl<D: Dialect> Session<D> {
             self.output.lines([Response::Info(info), Response::NoBestMove]);
             return;
         }
+        if self.play_from_book(go) {
+            return;
+        }
         let limits = self.limits(go, &legal);
         self.draw_offered.store(go.draw, Ordering::SeqCst);
         let candidates: Candidates<D> = Arc::default();
@@ -57,6 +60,31 @@ impl<D: Dialect> Session<D> {
             // a command, so they are not waited for.
             self.engine.wait();
         }
+    }
+
+    /// Answers from the opening book when it is on, holds a move here that is not banned, and
+    /// `go` asks for a move to play (a clock or a bare `go`; not an analysis: `depth`, `nodes`,
+    /// `infinite` or `ponder`). The move is reported as ElephantEye reports book moves: `info
+    /// depth 0 score <weight> pv <move>`.
+    fn play_from_book(&mut self, go: &Go) -> bool {
+        let analysis = go.infinite || go.ponder || go.depth.is_some() || go.nodes.is_some();
+        let Some(book) = self.book.as_mut().filter(|_| !analysis) else { return false };
+        let banned = &self.banned;
+        let Some(choice) = book.choose(&self.position, |mv| !banned.contains(&mv)) else { return false };
+        let mv = D::Notation::default().format_move(&self.position, choice.mv);
+        let info = InfoLine {
+            depth: Some(0),
+            score: Some(ScoreText::Plain(i32::from(choice.weight))),
+            pv: vec![mv.clone()],
+            ..InfoLine::default()
+        };
+        let note = message(format!("book move {mv}, weight {} of {}", choice.weight, choice.total));
+        self.output.lines([
+            Response::Info(info),
+            Response::Info(note),
+            Response::BestMove { mv, ponder: None, draw: false, resign: false },
+        ]);
+        true
     }
 
     /// No legal move: usually the side to move has lost (checkmate or stalemate both lose in

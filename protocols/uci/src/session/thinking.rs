@@ -76,6 +76,9 @@ impl<D: Dialect> Session<D> {
             self.say(note);
         }
         let limits = self.limits(&go, &root);
+        if self.play_from_book(&go, &root, &limits.search_moves) {
+            return;
+        }
         let show_wdl = self.options.show_wdl;
         let dialect = Arc::clone(&self.dialect);
         let sink_root = root.clone();
@@ -93,6 +96,21 @@ impl<D: Dialect> Session<D> {
         let mut position = root;
         self.game_options.prepare(&mut position);
         self.engine.go(position, limits, sink, done);
+    }
+
+    /// Answers from the opening book when `OwnBook` is on, the book holds a move of `root`
+    /// among `search_moves` (all when empty), and `go` asks for a move to play (a clock, a move
+    /// time or nothing; not `depth`, `nodes`, `mate`, `infinite` or `ponder`, which ask for a
+    /// search).
+    fn play_from_book(&mut self, go: &Go, root: &D::Game, search_moves: &[<D::Game as Game>::Move]) -> bool {
+        let analysis = go.infinite || go.ponder || go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
+        let Some(book) = self.book.as_mut().filter(|_| !analysis) else { return false };
+        let allowed = |mv| search_moves.is_empty() || search_moves.contains(&mv);
+        let Some(choice) = book.choose(root, allowed) else { return false };
+        let best = D::Notation::default().format_move(root, choice.mv);
+        let note = format!("book move {best}, weight {} of {}", choice.weight, choice.total);
+        self.output.lines([Response::text(note), Response::BestMove { best, ponder: None }]);
+        true
     }
 }
 
