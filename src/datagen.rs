@@ -18,11 +18,13 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use tessera_arena::Shard;
 use tessera_core::{
     AlphaBeta, EngineOptions, Evaluate, Game, Limits, NullMove, Outcome, Rng, Score, SearchControl, Searcher, Silent,
     Tactical,
 };
 use tessera_nnue::data::{encode_record, DataError, DataWriter, PackedPosition, WdlResult};
+use tessera_nnue::merge::merge as merge_files;
 use tessera_nnue::{Network, NetworkError, EMBEDDED_NAME};
 
 /// When the scores decide a game, in the game's evaluation units.
@@ -126,6 +128,22 @@ pub struct DatagenArgs {
     /// hand-crafted evaluation.
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
+    /// Play shard I of N (from 0): game `g` of this run is game `I + N·g` of the whole, so the
+    /// shards (a Slurm array, a Kubernetes indexed Job) play different games with the same seed;
+    /// each writes its own `--out`, holding `--games` games; `tessera datagen-merge` joins them.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+/// `tessera datagen-merge`'s command line.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The merged file to write (it must not exist).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Training-data files of one game (the shards of a `tessera datagen --shard I/N`).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
 }
 
 /// Why `tessera datagen` stopped.
@@ -137,6 +155,41 @@ pub enum DatagenError {
     /// The network file could not be used.
     #[error(transparent)]
     Network(#[from] NetworkError),
+    /// Files to merge hold a game datagen does not play.
+    #[error("{path}: training data of `{game}`, not of a game datagen plays")]
+    UnknownGame {
+        /// The file.
+        path: PathBuf,
+        /// The game its header names.
+        game: String,
+    },
+}
+
+/// Merges the training-data files of a sharded datagen into one, each position once; prints
+/// what it read and wrote.
+///
+/// # Errors
+/// When the output exists or an input cannot be read, belongs to another game than the first, or
+/// to a game datagen does not play.
+pub fn merge(args: &MergeArgs) -> Result<(), DatagenError> {
+    let first = &args.inputs[0];
+    let game = tessera_nnue::data::read_header(first)?.game;
+    let count = match game.as_str() {
+        tessera_chess::Board::GAME => merge_files::<tessera_chess::Board>(&args.inputs, &args.out)?,
+        tessera_xiangqi::Position::GAME => merge_files::<tessera_xiangqi::Position>(&args.inputs, &args.out)?,
+        tessera_gomoku::Board::GAME => merge_files::<tessera_gomoku::Board>(&args.inputs, &args.out)?,
+        _ => return Err(DatagenError::UnknownGame { path: first.clone(), game }),
+    };
+    println!(
+        "{} files, {} positions read, {} duplicates dropped: {} positions of {} games in {}",
+        args.inputs.len(),
+        count.read,
+        count.duplicates,
+        count.written,
+        count.games,
+        args.out.display()
+    );
+    Ok(())
 }
 
 /// Runs `tessera datagen` with the arguments given.
@@ -225,10 +278,11 @@ where
         return Ok(());
     }
     eprintln!(
-        "tessera datagen: {} holds {} games ({} positions); playing {} more at {} nodes per move on {} threads",
+        "tessera datagen: {} holds {} games ({} positions){}; playing {} more at {} nodes per move on {} threads",
         args.out.display(),
         resume.games,
         resume.records,
+        args.shard.map(|shard| format!(" of shard {shard}")).unwrap_or_default(),
         args.games - resume.games,
         args.nodes,
         args.threads.max(1)
@@ -239,6 +293,7 @@ where
         games_done: AtomicU64::new(0),
         failed: AtomicBool::new(false),
     };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let bar = progress_bar(args.games - resume.games);
     let started = Instant::now();
     let (sender, receiver) = crossbeam_channel::bounded::<Vec<u8>>(64);
@@ -253,7 +308,7 @@ where
                     if index >= args.games || progress.failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let records = player.play_game(index, packed);
+                    let records = player.play_game(shard.index as u64 + shard.count as u64 * index, packed);
                     if sender.send(records).is_err() {
                         break;
                     }
@@ -288,10 +343,11 @@ where
     result?;
     let positions = progress.positions.load(Ordering::Relaxed);
     let seconds = started.elapsed().as_secs_f64();
+    let rate = positions as f64 / seconds.max(1e-3);
     println!(
-        "{} games, {positions} positions in {seconds:.0} s: {:.0} positions/s; {} now holds {} games",
+        "{} games, {positions} positions in {seconds:.0} s: {rate:.0} positions/s, {:.0} per thread; {} now holds {} games",
         progress.games_done.load(Ordering::Relaxed),
-        positions as f64 / seconds.max(1e-3),
+        rate / args.threads.max(1) as f64,
         args.out.display(),
         resume.games + progress.games_done.load(Ordering::Relaxed)
     );

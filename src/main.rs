@@ -44,6 +44,8 @@ enum Command {
     ReportLadder(ladder::LadderArgs),
     /// Play self-play games and store their quiet positions, labelled, for training evaluations.
     Datagen(datagen::DatagenArgs),
+    /// Join training-data files (the shards of `tessera datagen --shard I/N`) into one, each position once.
+    DatagenMerge(datagen::MergeArgs),
     /// Train a network on training-data files (from `tessera datagen`).
     Train(train::TrainArgs),
     /// Fit the hand-crafted evaluation's weights to training-data files (Texel tuning).
@@ -97,6 +99,12 @@ fn main() -> std::process::ExitCode {
         Some(Command::Datagen(args)) => {
             if let Err(error) = datagen::run(&args) {
                 eprintln!("tessera datagen: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
+        Some(Command::DatagenMerge(args)) => {
+            if let Err(error) = datagen::merge(&args) {
+                eprintln!("tessera datagen-merge: {error}");
                 return std::process::ExitCode::FAILURE;
             }
         }

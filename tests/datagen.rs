@@ -387,3 +387,55 @@ fn gomoku_tuning_runs_and_writes_the_weights_module() {
     let in_force = include_str!("../crates/gomoku/src/eval/weights.rs");
     tune_one_epoch("gomoku", &data, in_force, "pub(crate) const WAITER_WEIGHT: [i32; SHAPES]");
 }
+
+/// The games of a file, each as its records' raw bytes (position and labels).
+fn raw_games(path: &Path) -> Vec<Vec<u8>> {
+    let mut reader = DataReader::open::<tessera_xiangqi::Position>(path).unwrap();
+    let mut games: Vec<Vec<u8>> = Vec::new();
+    while let Some(record) = reader.next_record().unwrap() {
+        if record.first_of_game {
+            games.push(Vec::new());
+        }
+        record.encode(games.last_mut().expect("a file starts with a game"));
+    }
+    games
+}
+
+fn merge(out: &Path, inputs: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["datagen-merge", "--out"])
+        .arg(out)
+        .args(inputs)
+        .output()
+        .expect("running tessera datagen-merge")
+}
+
+#[test]
+fn shards_play_the_games_of_one_run_between_them_and_merge_with_each_position_once() {
+    let [whole, first, second, merged, doubled] = ["whole", "shard0", "shard1", "merged", "doubled"].map(temp_file);
+    assert!(xiangqi_datagen(&whole, 4).status.success());
+    for (shard, path) in [("0/2", &first), ("1/2", &second)] {
+        let output = datagen_of("xiangqi", "300", "1", &["--shard", shard], path, 2);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert!(said.contains(" positions/s, ") && said.contains(" per thread; "), "{said}");
+    }
+    // Game g of shard I/N is game I + N·g of the whole: shard 0 played games 0 and 2, shard 1 games 1 and 3.
+    let (all, zero, one) = (raw_games(&whole), raw_games(&first), raw_games(&second));
+    assert_eq!([&all[0], &all[2]], [&zero[0], &zero[1]]);
+    assert_eq!([&all[1], &all[3]], [&one[0], &one[1]]);
+    let output = merge(&merged, &[&first, &second]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let said = String::from_utf8_lossy(&output.stdout);
+    let positions: usize = all.iter().map(|game| game.len()).sum::<usize>() / (tessera_xiangqi::Position::BYTES + 4);
+    assert!(said.starts_with(&format!("2 files, {positions} positions read, ")), "{said}");
+    let kept = raw_games(&merged).concat().len();
+    // A shard merged with itself: the second copy is all duplicates.
+    assert!(merge(&doubled, &[&first, &second, &first]).status.success());
+    assert_eq!(raw_games(&doubled).concat().len(), kept);
+    let again = merge(&merged, &[&first]);
+    assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("exists"));
+    for path in [whole, first, second, merged, doubled] {
+        std::fs::remove_file(path).unwrap();
+    }
+}

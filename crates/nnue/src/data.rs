@@ -141,6 +141,12 @@ pub enum DataError {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// A merge's output exists (a merge writes a new file).
+    #[error("{path} exists: a merge writes a new file")]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file does not start with the training-data header.
     #[error("{path}: not a Tessera training-data file (no TSRDATA header)")]
     NotADataFile {

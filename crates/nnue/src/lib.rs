@@ -1,7 +1,8 @@
 //! `tessera-nnue`: learned evaluation shared by the games, with no knowledge of any game.
 //!
 //! - [`data`]: the training-data file format (`tessera datagen` writes it, trainers and tuners read
-//!   it). A game supplies the packed form of its positions through [`PackedPosition`].
+//!   it). A game supplies the packed form of its positions through [`PackedPosition`]. [`merge`]:
+//!   the files of a sharded datagen in one, each position once (`tessera datagen-merge`).
 //! - [`network`]: a quantised perspective network (feature transformer, squared clipped ReLU, one
 //!   output) and its file format; [`accumulator`]: its accumulators, updated incrementally as a
 //!   search plays and takes back moves; [`simd`]: the inner loops, AVX2 with a portable twin.
@@ -12,7 +13,7 @@
 //!   trainer (`tessera train`).
 //! - [`texel`]: the tuner of hand-crafted evaluations linear in their weights (`tessera tune`).
 //!
-//! Modules, bottom-up: simd → random → data → features → network → accumulator → embedded → conv →
+//! Modules, bottom-up: simd → random → data → merge → features → network → accumulator → embedded → conv →
 //! train → texel.
 //! Each uses only modules before it: no import circle (checked by scripts/check-module-circles.py).
 
@@ -21,6 +22,7 @@ pub mod conv;
 pub mod data;
 pub mod embedded;
 pub mod features;
+pub mod merge;
 pub mod network;
 pub mod random;
 pub mod simd;
