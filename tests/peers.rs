@@ -29,7 +29,7 @@ const PEERS: [Peer; 10] = [
     Peer {
         name: "fairy-stockfish",
         install: "apt install fairy-stockfish",
-        tests: "arena_match, xiangqi_fairy",
+        tests: "arena_match, xiangqi_fairy, xiangqi_repetition_table",
         present: || find_program("fairy-stockfish").is_some(),
     },
     Peer {
