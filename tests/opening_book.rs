@@ -98,7 +98,7 @@ fn a_xiangqi_book_from_records_is_played_over_ucci() {
     engine.send(&format!("setoption bookfiles {}", path_for_engine(&book)));
     let lines = answer(&mut engine, "position startpos", "go time 60 increment 0");
     assert!(lines.iter().any(|line| line.ends_with(", 1 positions")), "{lines:?}");
-    assert!(lines.iter().any(|line| line == "info depth 0 score 5 pv h2e2"), "{lines:?}");
+    assert!(lines.iter().any(|line| line == "info message book move h2e2, weight 5 of 5"), "{lines:?}");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove h2e2"));
     // Out of the book: a search.
     let lines = answer(&mut engine, "position startpos moves h2e2", "go time 1 increment 0");

@@ -64,26 +64,17 @@ impl<D: Dialect> Session<D> {
 
     /// Answers from the opening book when it is on, holds a move here that is not banned, and
     /// `go` asks for a move to play (a clock or a bare `go`; not an analysis: `depth`, `nodes`,
-    /// `infinite` or `ponder`). The move is reported as ElephantEye reports book moves: `info
-    /// depth 0 score <weight> pv <move>`.
+    /// `infinite` or `ponder`). The move comes with an `info message`, not ElephantEye's `info
+    /// depth 0 score <weight>`: GUIs and managers read a score as an evaluation, and a weight is
+    /// none (a heavy one would even look like a won position to a resign adjudication).
     fn play_from_book(&mut self, go: &Go) -> bool {
         let analysis = go.infinite || go.ponder || go.depth.is_some() || go.nodes.is_some();
         let Some(book) = self.book.as_mut().filter(|_| !analysis) else { return false };
         let banned = &self.banned;
         let Some(choice) = book.choose(&self.position, |mv| !banned.contains(&mv)) else { return false };
         let mv = D::Notation::default().format_move(&self.position, choice.mv);
-        let info = InfoLine {
-            depth: Some(0),
-            score: Some(ScoreText::Plain(i32::from(choice.weight))),
-            pv: vec![mv.clone()],
-            ..InfoLine::default()
-        };
         let note = message(format!("book move {mv}, weight {} of {}", choice.weight, choice.total));
-        self.output.lines([
-            Response::Info(info),
-            Response::Info(note),
-            Response::BestMove { mv, ponder: None, draw: false, resign: false },
-        ]);
+        self.output.lines([Response::Info(note), Response::BestMove { mv, ponder: None, draw: false, resign: false }]);
         true
     }
 
