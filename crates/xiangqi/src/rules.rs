@@ -31,58 +31,69 @@ impl Default for Rules {
     }
 }
 
-/// The identities (as a mask of offsets) of enemy pieces the piece on `from` could take.
-fn capturable_from(board: &Board, from: crate::types::Square, side: Side) -> u16 {
-    let mut captures = Moves::new();
-    board.pseudo_legal_moves(side, Generate::Captures, &mut captures);
-    captures
-        .iter()
-        .filter(|capture| capture.from == from)
-        .fold(0, |mask, capture| mask | 1 << (board.piece_at(capture.to) & 15))
+/// Whether `side` may play `mv` on `board` (its king is not attacked after it).
+fn legal(board: &Board, mv: Move, side: Side) -> bool {
+    !board.king_attacked_after(side, mv)
 }
 
-/// The enemy pieces (as a mask of identity offsets) that `mv`, just played by `mover` on
-/// `board` (capturing `captured`), chases: pieces the moved piece newly attacks and could legally
-/// take, which are a rook attacked by a horse or cannon, or unprotected and not of the attacker's
-/// own kind. Kings and pawns may chase freely, a pawn that has not crossed the river may be
-/// chased, and a threat the piece already made before moving is not a new chase.
-pub(crate) fn chased_pieces(board: &Board, mv: Move, captured: crate::types::PieceId, mover: Side) -> u16 {
-    let attacker = board.piece_at(mv.to);
-    let attacker_kind = kind_of(attacker);
-    if matches!(attacker_kind, Kind::King | Kind::Pawn) {
-        return 0;
+/// Whether `side` could legally take back on the point `capture` (by the other side) goes to.
+fn retaken(board: &Board, capture: Move, side: Side) -> bool {
+    let mut after = *board;
+    after.make(capture);
+    let mut replies = Moves::new();
+    after.pseudo_legal_moves(side, Generate::Captures, &mut replies);
+    replies.iter().any(|&reply| reply.to == capture.to && legal(&after, reply, side))
+}
+
+/// The pieces `side`'s pieces chase on `board`, as a mask of victim offsets for each attacker
+/// offset. A piece chases an enemy piece it can legally take when the victim is worth more (a
+/// rook attacked by a horse, cannon, elephant or advisor; a horse or cannon by an elephant or
+/// advisor), or when the victim cannot be legally retaken and is not of the attacker's own kind
+/// — or is, but cannot legally take the attacker back (a pinned piece, a horse whose leg is
+/// blocked). Kings and pawns chase nothing; kings and pawns that have not crossed the river are
+/// never chased. Legality counts throughout: a pinned piece protects nothing.
+fn chases(board: &Board, side: Side) -> [u16; 16] {
+    let enemy = side.opponent();
+    let mut captures = Moves::new();
+    board.pseudo_legal_moves(side, Generate::Captures, &mut captures);
+    let mut chased = [0u16; 16];
+    for &capture in captures.iter() {
+        let (attacker, victim) = (board.piece_at(capture.from), board.piece_at(capture.to));
+        let (attacker_kind, victim_kind) = (kind_of(attacker), kind_of(victim));
+        let uncrossed_pawn = victim_kind == Kind::Pawn && on_own_half(enemy.index(), capture.to);
+        if matches!(attacker_kind, Kind::King | Kind::Pawn) || victim_kind == Kind::King || uncrossed_pawn {
+            continue;
+        }
+        if !legal(board, capture, side) {
+            continue;
+        }
+        let worth_more = matches!(
+            (attacker_kind, victim_kind),
+            (Kind::Horse | Kind::Cannon | Kind::Elephant | Kind::Advisor, Kind::Rook)
+                | (Kind::Elephant | Kind::Advisor, Kind::Horse | Kind::Cannon)
+        );
+        let takes_back = || {
+            let back = Move::new(capture.to, capture.from);
+            let mut replies = Moves::new();
+            board.pseudo_legal_moves(enemy, Generate::Captures, &mut replies);
+            replies.contains(&back) && legal(board, back, enemy)
+        };
+        if worth_more || (!retaken(board, capture, enemy) && (attacker_kind != victim_kind || !takes_back())) {
+            chased[usize::from(attacker & 15)] |= 1 << (victim & 15);
+        }
     }
-    let enemy = mover.opponent();
+    chased
+}
+
+/// The enemy pieces (as a mask of identity offsets) that `mv`, just played by `mover` on `board`
+/// (capturing `captured`), chases: the attacks of [`chases`] that are new after the move — made by
+/// the moved piece or uncovered by it, or made a chase by what it took — pairing each attacker with
+/// its victim, so that a threat kept up, by the same piece on the same victim, is not a new chase.
+pub(crate) fn chased_pieces(board: &Board, mv: Move, captured: crate::types::PieceId, mover: Side) -> u16 {
     let mut before = *board;
     before.unmake(mv, captured);
-    let already_attacked = capturable_from(&before, mv.from, mover);
-    let mut captures = Moves::new();
-    board.pseudo_legal_moves(mover, Generate::Captures, &mut captures);
-    let mut mask = 0u16;
-    for &capture in captures.iter().filter(|capture| capture.from == mv.to) {
-        let victim = board.piece_at(capture.to);
-        let victim_kind = kind_of(victim);
-        let uncrossed_pawn = victim_kind == Kind::Pawn && on_own_half(enemy.index(), capture.to);
-        if victim_kind == Kind::King || uncrossed_pawn || already_attacked & (1 << (victim & 15)) != 0 {
-            continue;
-        }
-        if board.king_attacked_after(mover, capture) {
-            continue;
-        }
-        let chases = if victim_kind == Kind::Rook && matches!(attacker_kind, Kind::Horse | Kind::Cannon) {
-            true
-        } else if victim_kind == attacker_kind {
-            false
-        } else {
-            let mut after = *board;
-            after.make(capture);
-            !after.attacked_by(capture.to, enemy)
-        };
-        if chases {
-            mask |= 1 << (victim & 15);
-        }
-    }
-    mask
+    let (old, new) = (chases(&before, mover), chases(board, mover));
+    old.iter().zip(new).fold(0, |mask, (&old, new)| mask | (new & !old))
 }
 
 #[cfg(test)]
@@ -101,6 +112,23 @@ mod tests {
 
     fn position(fen: &str) -> Position {
         fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"))
+    }
+
+    /// Whether Red's pieces chase anything in `fen`.
+    fn red_chases(fen: &str) -> bool {
+        super::chases(position(fen).board(), Side::First).iter().any(|&victims| victims != 0)
+    }
+
+    #[test]
+    fn a_chase_needs_a_victim_worth_more_or_one_no_legal_move_retakes() {
+        // An elephant attacking a protected horse: worth more, chased.
+        assert!(red_chases("2r1k4/9/9/9/9/2n6/9/4B4/9/3K5 w - - 0 1"));
+        // A rook attacking a horse the c7 rook protects: no chase.
+        assert!(!red_chases("9/9/2rk5/9/9/2n6/9/2R6/9/4K4 w - - 0 1"));
+        // The same with the protector pinned to its king by the a7 rook: it protects nothing.
+        assert!(red_chases("9/9/R1rk5/9/9/2n6/9/2R6/9/4K4 w - - 0 1"));
+        // Without the c2 rook: the pinning rook attacks a rook that can take it back, no chase.
+        assert!(!red_chases("9/9/R1rk5/9/9/2n6/9/9/9/4K4 w - - 0 1"));
     }
 
     #[test]
