@@ -56,9 +56,9 @@ fn chases(board: &Board, side: Side) -> [u16; 16] {
     let enemy = side.opponent();
     let mut captures = Moves::new();
     board.pseudo_legal_moves(side, Generate::Captures, &mut captures);
-    // The enemy's captures on this board, for the same-kind test: generated once.
-    let mut replies = Moves::new();
-    board.pseudo_legal_moves(enemy, Generate::Captures, &mut replies);
+    // The enemy's captures on this board, for the same-kind test: generated at most once, and
+    // only if some candidate needs them.
+    let replies = std::cell::OnceCell::new();
     let mut chased = [0u16; 16];
     for &capture in captures.iter() {
         let (attacker, victim) = (board.piece_at(capture.from), board.piece_at(capture.to));
@@ -77,6 +77,11 @@ fn chases(board: &Board, side: Side) -> [u16; 16] {
         );
         let takes_back = || {
             let back = Move::new(capture.to, capture.from);
+            let replies = replies.get_or_init(|| {
+                let mut replies = Moves::new();
+                board.pseudo_legal_moves(enemy, Generate::Captures, &mut replies);
+                replies
+            });
             replies.contains(&back) && legal(board, back, enemy)
         };
         if worth_more || (!retaken(board, capture, enemy) && (attacker_kind != victim_kind || !takes_back())) {
