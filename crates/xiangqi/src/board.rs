@@ -106,6 +106,13 @@ impl Board {
     #[inline]
     #[must_use]
     pub(crate) fn king_attacked_after(&self, side: Side, mv: Move) -> bool {
+        self.king_attackers_after(side, mv, |_| true)
+    }
+
+    /// Visits the points of the enemy pieces that would attack `side`'s king after `mv` (as for
+    /// [`Board::king_attacked_after`]) until `counts` accepts one; says whether it did.
+    #[inline(always)]
+    pub(crate) fn king_attackers_after(&self, side: Side, mv: Move, mut counts: impl FnMut(Square) -> bool) -> bool {
         let cells = &self.cells;
         let moving = cells[mv.from as usize];
         // The board with `mv` played: `to` holds the mover, `from` is empty.
@@ -134,10 +141,13 @@ impl Board {
                 continue;
             }
             if id & enemy_tag != 0 {
-                match kind_of(id) {
-                    Kind::Rook => return true,
-                    Kind::King if direction.abs() == 16 => return true, // flying general
-                    _ => {}
+                let attacks = match kind_of(id) {
+                    Kind::Rook => true,
+                    Kind::King => direction.abs() == 16, // flying general
+                    _ => false,
+                };
+                if attacks && counts(square) {
+                    return true;
                 }
             }
             square = offset(square, direction);
@@ -146,14 +156,15 @@ impl Board {
                 square = offset(square, direction);
                 id = cell(square);
             }
-            if is_enemy(id, Kind::Cannon) {
+            if is_enemy(id, Kind::Cannon) && counts(square) {
                 return true;
             }
         }
         for (leg, horses) in HORSE_ATTACKERS {
             if cell(offset(king, leg)) == 0 {
                 for horse in horses {
-                    if is_enemy(cell(offset(king, horse)), Kind::Horse) {
+                    let square = offset(king, horse);
+                    if is_enemy(cell(square), Kind::Horse) && counts(square) {
                         return true;
                     }
                 }
@@ -162,7 +173,8 @@ impl Board {
         // Enemy pawns attack from in front of the king (their forward step) and from the sides
         // (a pawn beside a king in its palace has always crossed the river).
         for step in [-forward(enemy), 1, -1] {
-            if is_enemy(cell(offset(king, step)), Kind::Pawn) {
+            let square = offset(king, step);
+            if is_enemy(cell(square), Kind::Pawn) && counts(square) {
                 return true;
             }
         }

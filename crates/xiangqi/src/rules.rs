@@ -31,18 +31,42 @@ impl Default for Rules {
     }
 }
 
-/// Whether `side` may play `mv` on `board` (its king is not attacked after it).
-fn legal(board: &Board, mv: Move, side: Side) -> bool {
-    !board.king_attacked_after(side, mv)
+/// The points of the pieces giving check to one side's king: a set of board cells.
+#[derive(Clone, Copy, Default)]
+struct Checkers([u64; 4]);
+
+impl Checkers {
+    /// The pieces checking `side`'s king on `board`.
+    fn of(board: &Board, side: Side) -> Checkers {
+        let mut checkers = Checkers::default();
+        board.king_attackers_after(side, Move::new(0, 0), |square| {
+            checkers.0[usize::from(square >> 6)] |= 1 << (square & 63);
+            false
+        });
+        checkers
+    }
+
+    fn contains(&self, square: u8) -> bool {
+        self.0[usize::from(square >> 6)] & (1 << (square & 63)) != 0
+    }
 }
 
-/// Whether `side` could legally take back on the point `capture` (by the other side) goes to.
-fn retaken(board: &Board, capture: Move, side: Side) -> bool {
+/// Whether `side` may play `mv` on `board` for the chase test: its king comes under no new
+/// attack, a check already given (`checkers`) not counted. A check is answered on the next move;
+/// it does not make a piece unprotected or a capture impossible for the chase rules (the two
+/// peers judge it so: Pikafish's `chase_legal`, Fairy-Stockfish's pseudo-legal roots).
+fn legal(board: &Board, mv: Move, side: Side, checkers: &Checkers) -> bool {
+    !board.king_attackers_after(side, mv, |square| !checkers.contains(square))
+}
+
+/// Whether `side` (in check from `checkers`) could take back on the point `capture` (by the other
+/// side) goes to.
+fn retaken(board: &Board, capture: Move, side: Side, checkers: &Checkers) -> bool {
     let mut after = *board;
     after.make(capture);
     let mut replies = Moves::new();
     after.pseudo_legal_moves(side, Generate::Captures, &mut replies);
-    replies.iter().any(|&reply| reply.to == capture.to && legal(&after, reply, side))
+    replies.iter().any(|&reply| reply.to == capture.to && legal(&after, reply, side, checkers))
 }
 
 /// The pieces `side`'s pieces chase on `board`, as a mask of victim offsets for each attacker
@@ -51,9 +75,11 @@ fn retaken(board: &Board, capture: Move, side: Side) -> bool {
 /// advisor), or when the victim cannot be legally retaken and is not of the attacker's own kind
 /// — or is, but cannot legally take the attacker back (a pinned piece, a horse whose leg is
 /// blocked). Kings and pawns chase nothing; kings and pawns that have not crossed the river are
-/// never chased. Legality counts throughout: a pinned piece protects nothing.
+/// never chased. Legality counts throughout (a pinned piece protects nothing), checks already on
+/// the board aside.
 fn chases(board: &Board, side: Side) -> [u16; 16] {
     let enemy = side.opponent();
+    let (our_checkers, their_checkers) = (Checkers::of(board, side), Checkers::of(board, enemy));
     let mut captures = Moves::new();
     board.pseudo_legal_moves(side, Generate::Captures, &mut captures);
     // The enemy's captures on this board, for the same-kind test: generated at most once, and
@@ -67,7 +93,7 @@ fn chases(board: &Board, side: Side) -> [u16; 16] {
         if matches!(attacker_kind, Kind::King | Kind::Pawn) || victim_kind == Kind::King || uncrossed_pawn {
             continue;
         }
-        if !legal(board, capture, side) {
+        if !legal(board, capture, side, &our_checkers) {
             continue;
         }
         let worth_more = matches!(
@@ -82,9 +108,11 @@ fn chases(board: &Board, side: Side) -> [u16; 16] {
                 board.pseudo_legal_moves(enemy, Generate::Captures, &mut replies);
                 replies
             });
-            replies.contains(&back) && legal(board, back, enemy)
+            replies.contains(&back) && legal(board, back, enemy, &their_checkers)
         };
-        if worth_more || (!retaken(board, capture, enemy) && (attacker_kind != victim_kind || !takes_back())) {
+        if worth_more
+            || (!retaken(board, capture, enemy, &their_checkers) && (attacker_kind != victim_kind || !takes_back()))
+        {
             chased[usize::from(attacker & 15)] |= 1 << (victim & 15);
         }
     }
