@@ -94,7 +94,11 @@ if [ -z "$toolchain" ] || [ "$toolchain" = rustup ]; then
   fi
 fi
 case "$toolchain" in
-  rustup) windows_flags=() linux=$musl ;;
+  rustup)
+    windows_flags=() linux=$musl
+    # The Syzygy prober (fathom-syzygy-sys) compiles C: the static Linux build needs musl's gcc.
+    apt_install musl-tools
+    export CC_x86_64_unknown_linux_musl=musl-gcc ;;
   debian) use_debian_rust; windows_flags=(-Zbuild-std=std,panic_abort) linux=$glibc ;;
   *) die "TESSERA_RELEASE_TOOLCHAIN must be rustup or debian, not $toolchain" ;;
 esac
