@@ -7,7 +7,7 @@ use tessera_core::Side;
 
 use crate::board::Board;
 use crate::movegen::{Generate, Moves};
-use crate::types::{kind_of, on_own_half, Kind, Move};
+use crate::types::{kind_of, on_own_half, Kind, Move, Square};
 
 /// The rules a game is played under: a value type with named presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl Checkers {
         checkers
     }
 
-    fn contains(&self, square: u8) -> bool {
+    fn contains(&self, square: Square) -> bool {
         self.0[usize::from(square >> 6)] & (1 << (square & 63)) != 0
     }
 }
