@@ -131,7 +131,7 @@ pub fn judge_report(position: &Position) -> Vec<String> {
         Some(outcome) => {
             let reason = if moves.is_empty() && position.rule_outcome(None).is_none() {
                 "no legal move"
-            } else if position.quiet_plies() >= position.rules().move_limit_plies {
+            } else if position.move_limit_draw() {
                 "60 moves without capture"
             } else {
                 position.repetition_verdict().unwrap_or("repetition")

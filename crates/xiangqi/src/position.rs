@@ -1,5 +1,6 @@
 //! A xiangqi position with its history: the [`Game`] implementation.
 
+mod move_limit;
 mod repetition;
 
 use std::fmt;
@@ -269,6 +270,13 @@ impl Position {
     }
 
     /// The entries of the history (for the repetition judge).
+    /// Whether the move-count rule (60 moves without capture, checks beyond the rules' allowance
+    /// not counted) draws the game now.
+    #[must_use]
+    pub fn move_limit_draw(&self) -> bool {
+        move_limit::draws(self)
+    }
+
     pub(crate) fn entries(&self) -> &[Entry] {
         &self.history
     }
@@ -370,7 +378,7 @@ impl Game for Position {
     }
 
     fn rule_outcome(&self, search_root: Option<usize>) -> Option<Outcome> {
-        if self.quiet_plies >= self.rules.move_limit_plies {
+        if move_limit::draws(self) {
             return Some(Outcome::Draw);
         }
         repetition::judge_repetition(self, search_root).map(|(outcome, _)| outcome)

@@ -14,15 +14,18 @@ use crate::types::{kind_of, on_own_half, Kind, Move, Square};
 pub struct Rules {
     /// Plies without capture after which the game is drawn (Chinese rules: 60 moves = 120 plies).
     pub move_limit_plies: u16,
+    /// Checks by one side since the last capture that count towards `move_limit_plies`; each
+    /// further check and its reply do not (Chinese rules: ten).
+    pub counted_checks: u16,
     /// Whether perpetual chases lose (Asian rules); when off only perpetual checks lose.
     pub judge_chases: bool,
 }
 
 impl Rules {
     /// Asian computer rules: perpetual check and perpetual chase lose, 60 moves without capture draw.
-    pub const ASIAN: Rules = Rules { move_limit_plies: 120, judge_chases: true };
+    pub const ASIAN: Rules = Rules { move_limit_plies: 120, counted_checks: 10, judge_chases: true };
     /// Perpetual check loses; every other repetition is a draw.
-    pub const CHECKS_ONLY: Rules = Rules { move_limit_plies: 120, judge_chases: false };
+    pub const CHECKS_ONLY: Rules = Rules { move_limit_plies: 120, counted_checks: 10, judge_chases: false };
 }
 
 impl Default for Rules {
@@ -219,5 +222,33 @@ mod tests {
         assert_eq!(game.rule_outcome(None), Some(Outcome::Draw));
         let game = position("3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 119 80");
         assert_eq!(game.rule_outcome(None), None);
+    }
+
+    /// Thirteen rook checks in a row, no position a third time: the three beyond ten do not count,
+    /// each with its reply, so the count ends six plies later than the plies alone would.
+    const THIRTEEN_CHECKS: &str = "a1e1 e9f9 e1f1 f9e9 f1e1 e9f9 e1f1 f9e9 f1f9 e9e8 f9f8 e8e7 f8f7 \
+        e7e8 f7e7 e8f8 e7f7 f8e8 f7e7 e8f8 e7e8 f8f7 e8f8 f7e7 f8e8 e7f7";
+
+    #[test]
+    fn checks_beyond_ten_do_not_count_towards_sixty_moves() {
+        for (plies_before, drawn) in [(99, false), (100, true)] {
+            let mut game = position(&format!("4k4/9/9/9/9/9/9/9/R8/3K5 w - - {plies_before} 1"));
+            play_line(&mut game, THIRTEEN_CHECKS);
+            assert_eq!(game.quiet_plies(), plies_before + 26);
+            assert_eq!(game.move_limit_draw(), drawn, "{plies_before} plies before the checks");
+            assert_eq!(game.rule_outcome(None), drawn.then_some(Outcome::Draw));
+        }
+    }
+
+    #[test]
+    fn a_mate_on_the_last_counted_ply_wins() {
+        let mut game = position("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 119 80");
+        play_line(&mut game, "b0b9");
+        assert_eq!(game.quiet_plies(), 120);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Side::First)));
+        // Any other move on that ply draws.
+        let mut game = position("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 119 80");
+        play_line(&mut game, "b0b1");
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
     }
 }
