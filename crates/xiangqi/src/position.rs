@@ -269,7 +269,6 @@ impl Position {
         repetition::judge_repetition(self, None).map(|(_, reason)| reason)
     }
 
-    /// The entries of the history (for the repetition judge).
     /// Whether the move-count rule (60 moves without capture, checks beyond the rules' allowance
     /// not counted) draws the game now.
     #[must_use]
@@ -277,6 +276,7 @@ impl Position {
         move_limit::draws(self)
     }
 
+    /// The entries of the history (for the repetition and move-count judges).
     pub(crate) fn entries(&self) -> &[Entry] {
         &self.history
     }

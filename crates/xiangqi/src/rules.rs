@@ -230,6 +230,20 @@ mod tests {
         e7e8 f7e7 e8f8 e7f7 f8e8 f7e7 e8f8 e7e8 f8f7 e8f8 f7e7 f8e8 e7f7";
 
     #[test]
+    fn a_third_repetition_is_judged_over_all_moves_since_the_first() {
+        // From a match game: the position stands for the third time after a cycle of Red checks,
+        // but Red's moves between its first and second appearance were not all checks. Both peers
+        // call it a draw; judging the last cycle alone would give Black the win.
+        let mut game = position("8R/4ak3/4ba3/9/7rp/9/9/9/4A4/4KA3 w - - 66 107");
+        play_line(
+            &mut game,
+            "e1d0 e8d7 d0e1 h5g5 i9i7 d7e8 i7i9 e7c5 i9i8 f8f9 i8i9 f9f8 i9i7 c5e7 i7i9 g5f5 i9i8 f8f9 \
+             i8i9 f9f8 i9i6 f5h5 i6i8 f8f9 i8i9 f9f8 i9i8 f8f9 i8i9 f9f8",
+        );
+        assert_eq!(game.rule_outcome(None), Some(Outcome::Draw));
+    }
+
+    #[test]
     fn checks_beyond_ten_do_not_count_towards_sixty_moves() {
         for (plies_before, drawn) in [(99, false), (100, true)] {
             let mut game = position(&format!("4k4/9/9/9/9/9/9/9/R8/3K5 w - - {plies_before} 1"));

@@ -1,7 +1,7 @@
 //! The move-count draw: 60 moves (120 plies) without capture, where checks beyond ten by one side
-//! do not count, each with the reply it forces. Both peers count so (Pikafish's `rule60` with
-//! `check10`; current Fairy-Stockfish under its AXF chasing rule): a side cannot run the count
-//! out by checking, nor escape a lost ending by being checked into the draw.
+//! do not count, each with the reply it forces, so that a run of checks does not use up the
+//! count. Pikafish counts so (`rule60` with `check10`); current Fairy-Stockfish, under its AXF
+//! chasing rule, discounts only the larger of the two sides' excess, the same when one side checks.
 
 use tessera_core::Side;
 

@@ -14,15 +14,17 @@ use crate::rules::chased_pieces;
 pub(super) fn judge_repetition(position: &Position, search_root: Option<usize>) -> Option<(Outcome, &'static str)> {
     let entries = position.entries();
     let limit = usize::from(position.window).min(entries.len());
-    let mut latest_cycle = None;
+    let mut seen_before = false;
     let mut distance = 4;
     while distance <= limit {
         let ply = entries.len() - distance;
         if entries[ply].hash == position.hash {
-            if let Some(cycle) = latest_cycle {
-                return Some(judge_cycle(position, cycle)); // the third time on the board
+            if seen_before {
+                // The third time on the board: as both peers do, every move since the first of
+                // the three must check (or chase) for a side to lose, not only the last cycle's.
+                return Some(judge_cycle(position, distance));
             }
-            latest_cycle = Some(distance);
+            seen_before = true;
             if search_root.is_some_and(|root| ply >= root) {
                 return Some(judge_cycle(position, distance));
             }
