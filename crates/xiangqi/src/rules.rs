@@ -224,11 +224,6 @@ mod tests {
         assert_eq!(game.rule_outcome(None), None);
     }
 
-    /// Thirteen rook checks in a row, no position a third time: the three beyond ten do not count,
-    /// each with its reply, so the count ends six plies later than the plies alone would.
-    const THIRTEEN_CHECKS: &str = "a1e1 e9f9 e1f1 f9e9 f1e1 e9f9 e1f1 f9e9 f1f9 e9e8 f9f8 e8e7 f8f7 \
-        e7e8 f7e7 e8f8 e7f7 f8e8 f7e7 e8f8 e7e8 f8f7 e8f8 f7e7 f8e8 e7f7";
-
     #[test]
     fn a_third_repetition_is_judged_over_all_moves_since_the_first() {
         // From a match game: the position stands for the third time after a cycle of Red checks,
@@ -242,6 +237,11 @@ mod tests {
         );
         assert_eq!(game.rule_outcome(None), Some(Outcome::Draw));
     }
+
+    /// Thirteen rook checks in a row, no position a third time: the three beyond ten do not count,
+    /// each with its reply, so the count ends six plies later than the plies alone would.
+    const THIRTEEN_CHECKS: &str = "a1e1 e9f9 e1f1 f9e9 f1e1 e9f9 e1f1 f9e9 f1f9 e9e8 f9f8 e8e7 f8f7 \
+        e7e8 f7e7 e8f8 e7f7 f8e8 f7e7 e8f8 e7e8 f8f7 e8f8 f7e7 f8e8 e7f7";
 
     #[test]
     fn checks_beyond_ten_do_not_count_towards_sixty_moves() {

@@ -19,15 +19,13 @@ pub(super) fn judge_repetition(position: &Position, search_root: Option<usize>) 
     while distance <= limit {
         let ply = entries.len() - distance;
         if entries[ply].hash == position.hash {
-            if seen_before {
-                // The third time on the board: as both peers do, every move since the first of
-                // the three must check (or chase) for a side to lose, not only the last cycle's.
+            // The third time on the board, or a repetition after the root: judged over every move
+            // since this earlier appearance (as both peers judge a third time), not only the
+            // last cycle's.
+            if seen_before || search_root.is_some_and(|root| ply >= root) {
                 return Some(judge_cycle(position, distance));
             }
             seen_before = true;
-            if search_root.is_some_and(|root| ply >= root) {
-                return Some(judge_cycle(position, distance));
-            }
         }
         distance += 2;
     }
