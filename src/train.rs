@@ -4,6 +4,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
+use tessera_nnue::features::TrainingFeatures;
+use tessera_nnue::network::Network;
 use tessera_nnue::train::{train, TrainError, TrainReport, TrainSettings};
 
 /// The games `tessera train` has features for.
@@ -29,9 +31,14 @@ pub struct TrainArgs {
     /// The network file to write (after every epoch); `<out>.checkpoint` lets a run resume.
     #[arg(long)]
     pub out: PathBuf,
-    /// Accumulator size (a multiple of 16).
-    #[arg(long, default_value_t = 256)]
-    pub hidden: usize,
+    /// Accumulator size (a multiple of 16; default 256, or the initial network's).
+    #[arg(long)]
+    pub hidden: Option<usize>,
+    /// Start from this network's weights instead of random ones: fine-tunes it on the data (for
+    /// example the default network on its own self-play). Its features and score scale must be
+    /// this run's.
+    #[arg(long)]
+    pub initial_network: Option<PathBuf>,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
     pub epochs: u32,
@@ -64,13 +71,26 @@ pub struct TrainArgs {
     pub no_mirror: bool,
 }
 
+fn feature_set(game: TrainGame) -> &'static str {
+    match game {
+        TrainGame::Chess => <tessera_chess::Board as TrainingFeatures>::FEATURE_SET,
+        TrainGame::Xiangqi => <tessera_xiangqi::Position as TrainingFeatures>::FEATURE_SET,
+        TrainGame::Gomoku => <tessera_gomoku::Board as TrainingFeatures>::FEATURE_SET,
+    }
+}
+
 /// Runs `tessera train`.
 ///
 /// # Errors
 /// When the data cannot be read, belongs to another game, or the network cannot be written.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
+    let initial = match &args.initial_network {
+        Some(path) => Some(Network::load(path, feature_set(args.game))?),
+        None => None,
+    };
+    let hidden = args.hidden.or(initial.as_ref().map(Network::hidden)).unwrap_or(TrainSettings::default().hidden);
     let settings = TrainSettings {
-        hidden: args.hidden.div_ceil(16) * 16,
+        hidden: hidden.div_ceil(16) * 16,
         epochs: args.epochs,
         batch_size: args.batch_size.max(1),
         learning_rate: args.learning_rate,
@@ -79,6 +99,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         seed: args.seed,
         max_positions: args.max_positions,
         mirror: !args.no_mirror,
+        initial,
         score_scale: args.score_scale.unwrap_or(match args.game {
             TrainGame::Chess => TrainSettings::default().score_scale,
             TrainGame::Xiangqi => crate::tune::XIANGQI_SCORE_SCALE as f32,

@@ -203,6 +203,18 @@ impl Network {
         &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
     }
 
+    /// The output weights (`2 × hidden`, the side to move's half first), scaled by QB.
+    #[must_use]
+    pub fn output_weights(&self) -> &[i16] {
+        &self.output_weights
+    }
+
+    /// The output bias, scaled by `QA · QB`.
+    #[must_use]
+    pub fn output_bias(&self) -> i32 {
+        self.output_bias
+    }
+
     /// The evaluation, in the game's unit, from the accumulators of the side to move (`us`) and
     /// of the other side (`them`).
     #[must_use]

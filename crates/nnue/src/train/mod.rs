@@ -47,6 +47,10 @@ pub struct TrainSettings {
     /// Whether each epoch reads half of the training positions as their mirror images (see
     /// [`TrainingFeatures::mirrored_features`]).
     pub mirror: bool,
+    /// A network to start from instead of random weights (fine-tuning a network on new data);
+    /// it must have this run's features, hidden size and score scale. A run resuming from its
+    /// checkpoint continues from there instead.
+    pub initial: Option<Network>,
 }
 
 impl Default for TrainSettings {
@@ -62,6 +66,7 @@ impl Default for TrainSettings {
             seed: 1,
             max_positions: None,
             mirror: true,
+            initial: None,
         }
     }
 }
@@ -82,6 +87,14 @@ pub enum TrainError {
         path: PathBuf,
         /// What is wrong.
         problem: String,
+    },
+    /// The network to start from does not fit this run.
+    #[error("the initial network has {found}, this run trains {expected}")]
+    InitialNetwork {
+        /// What the network has.
+        found: String,
+        /// What the run needs.
+        expected: String,
     },
     /// There are too few positions to train and validate on.
     #[error("no positions to train on ({0} read)")]
@@ -249,7 +262,7 @@ pub fn train<F: TrainingFeatures>(
         match checkpoint::load(&checkpoint_path, F::FEATURE_SET, F::INPUTS, settings.hidden)? {
             Some(saved) => (saved.parameters, saved.optimiser, saved.epochs_done + 1),
             None => {
-                let parameters = Parameters::random(F::INPUTS, settings.hidden, settings.seed);
+                let parameters = initial_parameters::<F>(settings)?;
                 let optimiser = AdamW::new(parameters.len());
                 (parameters, optimiser, 1)
             }
@@ -344,6 +357,22 @@ pub fn train<F: TrainingFeatures>(
         }
     }
     Ok(network)
+}
+
+/// The weights a new run starts from: the settings' initial network if it fits, else random ones.
+fn initial_parameters<F: TrainingFeatures>(settings: &TrainSettings) -> Result<Parameters, TrainError> {
+    let Some(network) = &settings.initial else {
+        return Ok(Parameters::random(F::INPUTS, settings.hidden, settings.seed));
+    };
+    let describe = |feature_set: &str, inputs: usize, hidden: usize, scale: i32| {
+        format!("{feature_set} features ({inputs} inputs), {hidden} hidden, score scale {scale}")
+    };
+    let found = describe(network.feature_set(), network.inputs(), network.hidden(), network.quantisation().scale);
+    let expected = describe(F::FEATURE_SET, F::INPUTS, settings.hidden, settings.score_scale.round() as i32);
+    if found != expected {
+        return Err(TrainError::InitialNetwork { found, expected });
+    }
+    Ok(Parameters::from_network(network))
 }
 
 /// Runs the records `indices` of `data` over the workers, each taking an equal share; returns the

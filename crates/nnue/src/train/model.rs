@@ -56,6 +56,24 @@ impl Parameters {
         parameters
     }
 
+    /// The values a quantised network stands for (each integer divided by its scale), to train
+    /// further from. Quantising the result gives `network` back exactly.
+    #[must_use]
+    pub fn from_network(network: &Network) -> Parameters {
+        let Quantisation { qa, qb, .. } = network.quantisation();
+        let (qa, qb) = (qa as f32, qb as f32);
+        let feature_weights =
+            (0..network.inputs()).flat_map(|feature| network.column(feature)).map(|&value| f32::from(value) / qa);
+        Parameters {
+            inputs: network.inputs(),
+            hidden: network.hidden(),
+            feature_weights: feature_weights.collect(),
+            feature_biases: network.biases().iter().map(|&value| f32::from(value) / qa).collect(),
+            output_weights: network.output_weights().iter().map(|&value| f32::from(value) / qb).collect(),
+            output_bias: network.output_bias() as f32 / (qa * qb),
+        }
+    }
+
     /// Every value in one order (weights, biases, output weights, output bias), for the optimiser
     /// and for checkpoints.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut f32> {
@@ -257,6 +275,14 @@ mod tests {
             let numeric = (loss(&plus) - loss(&minus)) / (2.0 * step);
             assert!((numeric - analytic[index]).abs() < 2e-3, "parameter {index}: {numeric} vs {}", analytic[index]);
         }
+    }
+
+    #[test]
+    fn a_network_read_back_as_parameters_quantises_to_itself() {
+        let network = Parameters::random(20, 32, 5).quantise("toy-20", Quantisation::STANDARD);
+        let parameters = Parameters::from_network(&network);
+        assert_eq!((parameters.inputs, parameters.hidden), (20, 32));
+        assert_eq!(parameters.quantise("toy-20", Quantisation::STANDARD), network);
     }
 
     #[test]

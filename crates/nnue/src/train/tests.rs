@@ -171,3 +171,36 @@ fn data_of_another_game_is_refused_by_name() {
     assert!(error.to_string().contains("training data for other, not toy"), "{error}");
     std::fs::remove_file(&data).unwrap();
 }
+
+#[test]
+fn a_run_started_from_a_network_begins_where_that_network_is() {
+    let data = temp("initial.data");
+    let (trained, out) = (temp("initial-trained.nnue"), temp("initial-out.nnue"));
+    write_toy_data(&data, 400);
+    let files = std::slice::from_ref(&data);
+    let last_validation_loss = |out: &Path, settings: &TrainSettings| {
+        let _ = std::fs::remove_file(checkpoint::path_for(out));
+        let mut loss = None;
+        train::<Toy>(files, out, settings, |report| {
+            loss = report.validation_loss.or(loss);
+            ControlFlow::Continue(())
+        })
+        .map(|_| loss.expect("one epoch ends"))
+    };
+    let learned = last_validation_loss(&trained, &settings()).unwrap();
+    // One epoch at a learning rate too small to move the weights: the loss is the start's.
+    let still = TrainSettings { epochs: 1, learning_rate: 1e-7, ..settings() };
+    let from_random = last_validation_loss(&out, &still).unwrap();
+    let initial = Some(Network::load(&trained, "toy-16").unwrap());
+    let from_network = last_validation_loss(&out, &TrainSettings { initial, ..still.clone() }).unwrap();
+    assert!((from_network - learned).abs() < learned * 0.05, "{from_network} vs {learned}");
+    assert!(from_random > learned * 2.0, "{from_random} vs {learned}");
+
+    // A network of another shape is refused, saying what it has and what the run needs.
+    let initial = Some(Network::random("toy-16", 16, 32, 1));
+    let error = last_validation_loss(&out, &TrainSettings { initial, ..still }).unwrap_err();
+    assert!(error.to_string().contains("32 hidden") && error.to_string().contains("16 hidden"), "{error}");
+    for path in [&data, &trained, &out, &checkpoint::path_for(&trained), &checkpoint::path_for(&out)] {
+        let _ = std::fs::remove_file(path);
+    }
+}
