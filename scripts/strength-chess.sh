@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Tessera's chess strength ladder: tessera-uci against Phalanx XXV (xboard), GNU Chess 6, Toga II 3.0
-# and Ethereal 12 (all from Debian), through `tessera match` with the shipped balanced suite
-# (data/openings/chess.epd, each opening with both colours), one thread and 64 MiB of hash each,
-# opponents' opening books off. Prints one table: opponent, games, W-D-L, score, Elo ± 95% error.
-# An opponent that is not installed is skipped with a message. A benchmark: CI does not run it.
+# Tessera's chess strength ladder: tessera-uci against Phalanx XXV (xboard), GNU Chess 6, Toga II 3.0,
+# Ethereal 12 and Stockfish 15.1 (all from Debian), through `tessera match` with the shipped balanced
+# suite (data/openings/chess.epd, each opening with both colours), one thread and 64 MiB of hash each,
+# opponents' opening books off, Stockfish with a 100 ms Move Overhead (else it loses on time to the
+# harness's latency on a shared machine, not to us). Prints one table: opponent, games, W-D-L,
+# score, Elo ± 95% error. An opponent that is not installed is skipped with a message. A benchmark:
+# CI does not run it.
 #
-# Usage: [GAMES=100] [TC=10+0.1] [CONCURRENCY=2] [OPPONENTS="phalanx gnuchess toga ethereal"]
+# Usage: [GAMES=100] [TC=10+0.1] [CONCURRENCY=2] [OPPONENTS="phalanx gnuchess toga ethereal stockfish"]
 #        [ENGINE=target/release/tessera-uci] [ENGINE_OPTIONS="option.Use_NNUE=false"]
 #        [RECORDS=DIR] scripts/strength-chess.sh
 set -euo pipefail
@@ -24,12 +26,14 @@ opponent_spec() {
     toga) command -v toga2 >/dev/null && echo "cmd=$(command -v toga2) name=TogaII option.OwnBook=false option.Hash=64" ;;
     ethereal) command -v ethereal-chess >/dev/null &&
       echo "cmd=$(command -v ethereal-chess) name=Ethereal option.Hash=64 option.Threads=1" ;;
-    *) echo "unknown opponent $1 (phalanx, gnuchess, toga, ethereal)" >&2; return 1 ;;
+    stockfish) command -v stockfish >/dev/null && echo "cmd=$(command -v stockfish) name=Stockfish \
+option.Hash=64 option.Threads=1 option.Move_Overhead=100" ;;
+    *) echo "unknown opponent $1 (phalanx, gnuchess, toga, ethereal, stockfish)" >&2; return 1 ;;
   esac
 }
 
 rows=()
-for opponent in ${OPPONENTS:-phalanx gnuchess toga ethereal}; do
+for opponent in ${OPPONENTS:-phalanx gnuchess toga ethereal stockfish}; do
   if ! spec=$(opponent_spec "$opponent"); then
     echo "SKIPPED: $opponent is not installed (apt-get install $opponent)" >&2
     continue
