@@ -277,8 +277,33 @@ fn xiangqi_training_writes_a_network_in_xiangqi_units() {
     let network = tessera_xiangqi::nnue::DEFAULT_NETWORK.or_file(&out).unwrap();
     assert_eq!((network.feature_set(), network.hidden()), ("xiangqi-kf3", 16));
     assert_eq!(network.quantisation().scale, 130);
-    let checkpoint = format!("{}.checkpoint", out.display());
-    for path in [data, out, checkpoint.into()] {
+
+    // Fine-tuning that network: its hidden size is the run's unless `--hidden` says otherwise.
+    let tuned = temp_file("xiangqi-tuned.nnue");
+    let initial = out.to_str().unwrap();
+    fit_on(
+        &["train", "--game", "xiangqi", "--epochs", "1", "--threads", "1", "--initial-network", initial],
+        &data,
+        &tuned,
+    );
+    assert_eq!(tessera_xiangqi::nnue::DEFAULT_NETWORK.or_file(&tuned).unwrap().hidden(), 16);
+    // A network of other features (chess's) is refused by name before any training.
+    let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/chess/nets/default.nnue");
+    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["train", "--game", "xiangqi", "--epochs", "1", "--initial-network"])
+        .arg(&chess)
+        .arg("--data")
+        .arg(&data)
+        .arg("--out")
+        .arg(temp_file("xiangqi-refused.nnue"))
+        .output()
+        .expect("running tessera");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && stderr.contains("chess-768") && stderr.contains("xiangqi-kf3"), "{stderr}");
+    for path in [&out, &tuned] {
+        std::fs::remove_file(format!("{}.checkpoint", path.display())).unwrap();
+    }
+    for path in [data, out, tuned] {
         std::fs::remove_file(path).unwrap();
     }
 }
