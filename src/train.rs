@@ -71,6 +71,7 @@ pub struct TrainArgs {
     pub no_mirror: bool,
 }
 
+/// The feature set a network for `game` must have.
 fn feature_set(game: TrainGame) -> &'static str {
     match game {
         TrainGame::Chess => <tessera_chess::Board as TrainingFeatures>::FEATURE_SET,

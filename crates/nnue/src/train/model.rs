@@ -57,7 +57,7 @@ impl Parameters {
     }
 
     /// The values a quantised network stands for (each integer divided by its scale), to train
-    /// further from. Quantising the result gives `network` back exactly.
+    /// further from. Quantising the result with the network's own constants gives it back exactly.
     #[must_use]
     pub fn from_network(network: &Network) -> Parameters {
         let Quantisation { qa, qb, .. } = network.quantisation();
