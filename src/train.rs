@@ -71,24 +71,30 @@ pub struct TrainArgs {
     pub no_mirror: bool,
 }
 
-/// The feature set a network for `game` must have.
-fn feature_set(game: TrainGame) -> &'static str {
-    match game {
-        TrainGame::Chess => <tessera_chess::Board as TrainingFeatures>::FEATURE_SET,
-        TrainGame::Xiangqi => <tessera_xiangqi::Position as TrainingFeatures>::FEATURE_SET,
-        TrainGame::Gomoku => <tessera_gomoku::Board as TrainingFeatures>::FEATURE_SET,
-    }
-}
-
 /// Runs `tessera train`.
 ///
 /// # Errors
 /// When the data cannot be read, belongs to another game, or the network cannot be written.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
-    let initial = match &args.initial_network {
-        Some(path) => Some(Network::load(path, feature_set(args.game))?),
-        None => None,
+    let network = match args.game {
+        TrainGame::Chess => fit::<tessera_chess::Board>(args, TrainSettings::default().score_scale)?,
+        TrainGame::Xiangqi => fit::<tessera_xiangqi::Position>(args, crate::tune::XIANGQI_SCORE_SCALE as f32)?,
+        TrainGame::Gomoku => fit::<tessera_gomoku::Board>(args, crate::tune::GOMOKU_SCORE_SCALE as f32)?,
     };
+    println!(
+        "wrote {} ({} features, {} hidden, {} bytes)",
+        args.out.display(),
+        network.feature_set(),
+        network.hidden(),
+        network.to_bytes().len()
+    );
+    Ok(())
+}
+
+/// Trains a network of `F`'s features as `args` ask, in units of `default_scale` unless
+/// `--score-scale` says otherwise, reporting progress on stderr.
+fn fit<F: TrainingFeatures>(args: &TrainArgs, default_scale: f32) -> Result<Network, TrainError> {
+    let initial = args.initial_network.as_deref().map(|path| Network::load(path, F::FEATURE_SET)).transpose()?;
     let hidden = args.hidden.or(initial.as_ref().map(Network::hidden)).unwrap_or(TrainSettings::default().hidden);
     let settings = TrainSettings {
         hidden: hidden.div_ceil(16) * 16,
@@ -101,11 +107,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         max_positions: args.max_positions,
         mirror: !args.no_mirror,
         initial,
-        score_scale: args.score_scale.unwrap_or(match args.game {
-            TrainGame::Chess => TrainSettings::default().score_scale,
-            TrainGame::Xiangqi => crate::tune::XIANGQI_SCORE_SCALE as f32,
-            TrainGame::Gomoku => crate::tune::GOMOKU_SCORE_SCALE as f32,
-        }),
+        score_scale: args.score_scale.unwrap_or(default_scale),
     };
     let report = |report: &TrainReport| {
         match report.validation_loss {
@@ -124,17 +126,5 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         }
         ControlFlow::Continue(())
     };
-    let network = match args.game {
-        TrainGame::Chess => train::<tessera_chess::Board>(&args.data, &args.out, &settings, report)?,
-        TrainGame::Xiangqi => train::<tessera_xiangqi::Position>(&args.data, &args.out, &settings, report)?,
-        TrainGame::Gomoku => train::<tessera_gomoku::Board>(&args.data, &args.out, &settings, report)?,
-    };
-    println!(
-        "wrote {} ({} features, {} hidden, {} bytes)",
-        args.out.display(),
-        network.feature_set(),
-        network.hidden(),
-        network.to_bytes().len()
-    );
-    Ok(())
+    train::<F>(&args.data, &args.out, &settings, report)
 }

@@ -364,13 +364,13 @@ fn initial_parameters<F: TrainingFeatures>(settings: &TrainSettings) -> Result<P
     let Some(network) = &settings.initial else {
         return Ok(Parameters::random(F::INPUTS, settings.hidden, settings.seed));
     };
-    let describe = |feature_set: &str, inputs: usize, hidden: usize, scale: i32| {
-        format!("{feature_set} features ({inputs} inputs), {hidden} hidden, score scale {scale}")
-    };
-    let found = describe(network.feature_set(), network.inputs(), network.hidden(), network.quantisation().scale);
-    let expected = describe(F::FEATURE_SET, F::INPUTS, settings.hidden, settings.score_scale.round() as i32);
+    let found = (network.feature_set(), network.inputs(), network.hidden(), network.quantisation().scale);
+    let expected = (F::FEATURE_SET, F::INPUTS, settings.hidden, settings.score_scale.round() as i32);
     if found != expected {
-        return Err(TrainError::InitialNetwork { found, expected });
+        let describe = |(feature_set, inputs, hidden, scale): (&str, usize, usize, i32)| {
+            format!("{feature_set} features ({inputs} inputs), {hidden} hidden, score scale {scale}")
+        };
+        return Err(TrainError::InitialNetwork { found: describe(found), expected: describe(expected) });
     }
     Ok(Parameters::from_network(network))
 }
