@@ -62,6 +62,9 @@ pub struct Pruning {
     /// Whether quiescence probes and fills the transposition table, and a table value whose
     /// bound allows it replaces the static evaluation in pruning decisions.
     pub table_refinements: bool,
+    /// Whether tactical moves are ordered also by a capture history, kept by move context: within
+    /// the winning and the losing captures each, those that refuted earlier nodes come sooner.
+    pub capture_history: bool,
     /// Whether the time spent on a move also depends on the share of the search that went into
     /// the best move: a large share says it is clear, a small one that rivals came close.
     pub node_time_management: bool,
@@ -80,6 +83,7 @@ impl Pruning {
         history_reductions: false,
         singular_margin: 0,
         table_refinements: false,
+        capture_history: false,
         node_time_management: false,
     };
 }

@@ -22,6 +22,7 @@ impl Evaluate for Position {
         internal_iterative_reductions: true,
         table_refinements: true,
         history_reductions: true,
+        capture_history: true,
         node_time_management: true,
         ..Pruning::NONE
     };

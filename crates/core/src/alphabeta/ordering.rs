@@ -16,13 +16,17 @@ const HISTORY_MAX: i32 = 16_384;
 pub(crate) type PreviousContexts = [Option<usize>; 2];
 
 /// Per-thread ordering heuristics: two killer moves per ply, a butterfly history by side and
-/// move code, and a continuation history by the contexts of the previous move and this one.
+/// move code, a continuation history by the contexts of the previous move and this one, and a
+/// capture history by the capture's own context.
 pub(crate) struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Box<[i32]>,
     /// `continuation[previous × contexts + this]`: how well a move answered a move one or two
     /// plies before it. Empty when the game has no move contexts.
     continuation: Box<[i16]>,
+    /// `capture[context]`: how often a capture by this piece on this point refuted the node it
+    /// was tried in. Empty when the game has no move contexts.
+    capture: Box<[i16]>,
     contexts: usize,
 }
 
@@ -33,6 +37,7 @@ impl<M: PackedMove> Heuristics<M> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 << 16].into_boxed_slice(),
             continuation: vec![0; contexts * contexts].into_boxed_slice(),
+            capture: vec![0; contexts].into_boxed_slice(),
             contexts,
         }
     }
@@ -41,6 +46,7 @@ impl<M: PackedMove> Heuristics<M> {
         self.killers.fill([None; 2]);
         self.history.fill(0);
         self.continuation.fill(0);
+        self.capture.fill(0);
     }
 
     /// Forgets killers (they belong to one search) but keeps a faded history.
@@ -94,12 +100,28 @@ impl<M: PackedMove> Heuristics<M> {
         gravity(&mut self.history[Self::history_index(side, mv)], bonus);
         if self.contexts > 0 {
             for earlier in previous.into_iter().flatten() {
-                let entry = &mut self.continuation[earlier * self.contexts + context];
-                let mut value = i32::from(*entry);
-                gravity(&mut value, bonus);
-                // `gravity` keeps values within ±HISTORY_MAX, which fits an i16.
-                *entry = value as i16;
+                gravity_i16(&mut self.continuation[earlier * self.contexts + context], bonus);
             }
+        }
+    }
+
+    /// The capture history of a tactical move with this context (0 without move contexts).
+    pub(crate) fn capture_history(&self, context: usize) -> i32 {
+        self.capture.get(context).map_or(0, |&value| i32::from(value))
+    }
+
+    /// Rewards the tactical move that caused a cutoff at `depth` (when it was one) and punishes
+    /// the tactical moves tried before the move that did.
+    pub(crate) fn reward_captures(&mut self, depth: i32, best: Option<usize>, tried_before: &[usize]) {
+        if self.capture.is_empty() {
+            return;
+        }
+        let bonus = history_bonus(depth);
+        if let Some(context) = best {
+            gravity_i16(&mut self.capture[context], bonus);
+        }
+        for &context in tried_before {
+            gravity_i16(&mut self.capture[context], -bonus);
         }
     }
 
@@ -118,6 +140,18 @@ fn gravity(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
+/// [`gravity`] for the i16 tables: `gravity` keeps values within ±HISTORY_MAX, which fits.
+fn gravity_i16(entry: &mut i16, bonus: i32) {
+    let mut value = i32::from(*entry);
+    gravity(&mut value, bonus);
+    *entry = value as i16;
+}
+
+/// How many history points weigh as much as one point of a game's move-order hint among
+/// tactical moves: with xiangqi's hint (a horse victim is 1,600) the capture history moves a
+/// capture by at most 2,048, a horse and a quarter of victim.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
 /// Gives every move of a list an ordering key, so the caller can pick the best remaining one.
 pub(crate) fn score_moves<G: Evaluate + Tactical>(
     position: &G,
@@ -135,6 +169,11 @@ pub(crate) fn score_moves<G: Evaluate + Tactical>(
         *key = if Some(mv) == tt_move {
             TT_MOVE
         } else if <G as Tactical>::ENABLED && position.is_tactical(mv) {
+            let hint = if G::PRUNING.capture_history {
+                hint + heuristics.capture_history(position.move_context(mv)) / CAPTURE_HISTORY_DIVISOR
+            } else {
+                hint
+            };
             if position.static_exchange_at_least(mv, 0) {
                 GOOD_TACTICAL + hint
             } else {
@@ -171,3 +210,37 @@ pub(crate) fn is_early_key(key: i32) -> bool {
 
 /// Keys for a move list of any game (the largest legal move list of any game here stays below this).
 pub(crate) const MAX_KEYS: usize = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::Heuristics;
+    use crate::game::Game;
+    use crate::toys::TicTacToe;
+
+    type Move = <TicTacToe as Game>::Move;
+
+    #[test]
+    fn a_refuting_capture_gains_and_the_captures_tried_before_it_lose() {
+        let mut heuristics = Heuristics::<Move>::new(4);
+        heuristics.reward_captures(6, Some(2), &[0, 1]);
+        heuristics.reward_captures(6, Some(2), &[1]);
+        assert!(heuristics.capture_history(2) > 0);
+        assert!(heuristics.capture_history(1) < heuristics.capture_history(0));
+        assert!(heuristics.capture_history(0) < 0);
+        assert_eq!(heuristics.capture_history(3), 0);
+        // A quiet move's cutoff punishes the captures tried before it, and rewards none.
+        let before = heuristics.capture_history(2);
+        heuristics.reward_captures(6, None, &[2]);
+        assert!(heuristics.capture_history(2) < before);
+        assert_eq!(heuristics.capture_history(3), 0);
+        // Without move contexts there is no table to read or write.
+        let mut without = Heuristics::<Move>::new(0);
+        without.reward_captures(6, Some(0), &[]);
+        assert_eq!(without.capture_history(0), 0);
+        // Saturation: the value approaches the bound but never leaves it.
+        for _ in 0..10_000 {
+            heuristics.reward_captures(20, Some(3), &[]);
+        }
+        assert!((1..=super::HISTORY_MAX).contains(&heuristics.capture_history(3)));
+    }
+}

@@ -348,6 +348,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         let mut best_value = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = crate::moves::MoveList::<(G::Move, usize), 64>::new();
+        let mut captures_tried = crate::moves::MoveList::<usize, 32>::new();
         let futility_base = (pruning.futility_margin > 0 && !is_pv && !in_check && depth <= 6)
             .then(|| eval + pruning.futility_margin * depth);
         let late_move_count = match (pruning.improving, improving) {
@@ -437,10 +438,15 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 if !tactical {
                     self.heuristics.reward_cutoff(side, ply, depth, (mv, context), &quiets_tried, previous);
                 }
+                if pruning.capture_history {
+                    self.heuristics.reward_captures(depth, tactical.then_some(context), &captures_tried);
+                }
                 break;
             }
             if !tactical && quiets_tried.len() < 64 {
                 quiets_tried.push((mv, context));
+            } else if tactical && pruning.capture_history && captures_tried.len() < 32 {
+                captures_tried.push(context);
             }
         }
         if searched == 0 {
