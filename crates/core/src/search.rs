@@ -42,6 +42,12 @@ pub struct Pruning {
     pub reverse_futility_margin: i32,
     /// Futility: quiet moves at depth `d` are skipped when eval + `d * margin` cannot reach alpha.
     pub futility_margin: i32,
+    /// Late-move pruning, where futility applies: at depth `d` the quiet moves after the first
+    /// `3 + scale × d²` (half as many where the evaluation is not improving) are skipped.
+    pub late_move_scale: i32,
+    /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
+    /// shallower, and up to 3 more where the evaluation is far above beta.
+    pub null_move_divisor: i32,
     /// Razoring: at depth 1–2 a node whose eval is this far below alpha drops to quiescence.
     pub razor_margin: i32,
     /// Late-move reductions on quiet moves.
@@ -65,16 +71,25 @@ pub struct Pruning {
     /// Whether tactical moves are ordered also by a capture history, kept by move context: within
     /// the winning and the losing captures each, those that refuted earlier nodes come sooner.
     pub capture_history: bool,
+    /// Whether late quiet moves at an expected cut node are reduced one ply more. A zero-window
+    /// child searched at reduced depth is expected to fail high (its move looked poor), the
+    /// children searched at full depth expect the opposite of their parent, and a node expected
+    /// to fail high usually does so on its first moves: the later ones matter little.
+    pub cut_node_reductions: bool,
     /// Whether the time spent on a move also depends on the share of the search that went into
     /// the best move: a large share says it is clear, a small one that rivals came close.
     pub node_time_management: bool,
 }
 
 impl Pruning {
-    /// Full-width search with no speculative pruning: what tiny games and solvers want.
+    /// Full-width search with no speculative pruning: what tiny games and solvers want. (The null
+    /// move is the game's choice, [`NullMove::ENABLED`]; the late-move count and the null move's
+    /// depth are those chess uses, for games that turn futility or the null move on.)
     pub const NONE: Pruning = Pruning {
         reverse_futility_margin: 0,
         futility_margin: 0,
+        late_move_scale: 2,
+        null_move_divisor: 4,
         razor_margin: 0,
         late_move_reductions: false,
         aspiration_window: 0,
@@ -84,6 +99,7 @@ impl Pruning {
         singular_margin: 0,
         table_refinements: false,
         capture_history: false,
+        cut_node_reductions: false,
         node_time_management: false,
     };
 }

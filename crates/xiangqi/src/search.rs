@@ -15,6 +15,8 @@ impl Evaluate for Position {
     const PRUNING: Pruning = Pruning {
         reverse_futility_margin: 40,
         futility_margin: 45,
+        late_move_scale: 1,
+        null_move_divisor: 3,
         razor_margin: 150,
         late_move_reductions: true,
         aspiration_window: 20,
@@ -23,6 +25,7 @@ impl Evaluate for Position {
         table_refinements: true,
         history_reductions: true,
         capture_history: true,
+        cut_node_reductions: true,
         node_time_management: true,
         ..Pruning::NONE
     };

@@ -334,11 +334,11 @@ impl<G: Evaluate + Tactical + NullMove> Iteration<'_, '_, G> {
             let nodes_before = self.worker.nodes;
             root.play(mv);
             let value = if index == pv_index {
-                -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true)
+                -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true, false)
             } else {
-                let value = -self.worker.search(root, self.shared, depth - 1, 1, -alpha - 1, -alpha, true);
+                let value = -self.worker.search(root, self.shared, depth - 1, 1, -alpha - 1, -alpha, true, true);
                 if value > alpha && value < beta {
-                    -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true)
+                    -self.worker.search(root, self.shared, depth - 1, 1, -beta, -alpha, true, false)
                 } else {
                     value
                 }

@@ -222,7 +222,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
     }
 
-    /// Searches the children of a root move: the caller has played it; `ply` is 1.
+    /// Searches the children of a root move: the caller has played it; `ply` is 1. `cut_node`
+    /// says the parent expects this zero-window node to fail high (see
+    /// [`crate::search::Pruning::cut_node_reductions`]); it alternates down the line from there.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search(
         &mut self,
@@ -233,8 +235,10 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         mut alpha: i32,
         mut beta: i32,
         null_allowed: bool,
+        cut_node: bool,
     ) -> i32 {
         let is_pv = beta - alpha > 1;
+        let cut_node = cut_node && !is_pv;
         let excluded = self.stack[ply].excluded;
         self.pv[ply].clear();
         self.count_node(shared);
@@ -319,10 +323,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
             // Null move: if passing still beats beta, a real move will too.
             if <G as NullMove>::ENABLED && null_allowed && depth >= 2 && eval >= beta && position.null_move_allowed() {
-                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let reduction = 3 + depth / pruning.null_move_divisor + ((eval - beta) / 200).min(3);
                 self.stack[ply].context = None;
                 position.play_null();
-                let value = -self.search(position, shared, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                let value =
+                    -self.search(position, shared, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false, !cut_node);
                 position.undo_null();
                 if shared.aborted() {
                     return 0;
@@ -352,8 +357,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         let futility_base = (pruning.futility_margin > 0 && !is_pv && !in_check && depth <= 6)
             .then(|| eval + pruning.futility_margin * depth);
         let late_move_count = match (pruning.improving, improving) {
-            (true, false) => (3 + depth * depth * 2) / 2,
-            _ => 3 + depth * depth * 2,
+            (true, false) => (3 + depth * depth * pruning.late_move_scale) / 2,
+            _ => 3 + depth * depth * pruning.late_move_scale,
         };
         let mut searched = 0usize;
         for index in 0..moves.len() {
@@ -381,7 +386,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let context = if G::MOVE_CONTEXTS > 0 { position.move_context(mv) } else { 0 };
             let mut extension = 0;
             if Some(mv) == tt_move && excluded.is_none() {
-                match self.singular_extension(position, shared, entry, depth, ply, beta) {
+                match self.singular_extension(position, shared, entry, depth, ply, beta, cut_node) {
                     Singular::Extend => extension = 1,
                     Singular::MultiCut(value) => return value,
                     Singular::No => {}
@@ -399,7 +404,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let gives_check = <G as Tactical>::ENABLED && position.in_check();
             let new_depth = depth - 1 + extension;
             let value = if searched == 0 {
-                -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true)
+                -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true, !cut_node)
             } else {
                 let reduction = if pruning.late_move_reductions
                     && depth >= 3
@@ -415,17 +420,31 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     if pruning.history_reductions {
                         reduction -= self.heuristics.quiet_history(side, mv, context, previous) / 8192;
                     }
+                    if pruning.cut_node_reductions && cut_node {
+                        reduction += 1;
+                    }
                     reduction.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut value =
-                    -self.search(position, shared, new_depth - reduction, ply + 1, -alpha - 1, -alpha, true);
-                if value > alpha && reduction > 0 {
-                    value = -self.search(position, shared, new_depth, ply + 1, -alpha - 1, -alpha, true);
+                // A reduced child is expected to fail high (it is reduced for looking poor); a child
+                // searched at full depth expects the opposite of this node.
+                let reduced = reduction > 0;
+                let mut value = -self.search(
+                    position,
+                    shared,
+                    new_depth - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                    reduced || !cut_node,
+                );
+                if value > alpha && reduced {
+                    value = -self.search(position, shared, new_depth, ply + 1, -alpha - 1, -alpha, true, !cut_node);
                 }
                 if value > alpha && value < beta {
-                    value = -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true);
+                    value = -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true, false);
                 }
                 value
             };
@@ -460,7 +479,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             for &mv in more.iter().filter(|mv| !moves.contains(mv)) {
                 self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
                 position.play(mv);
-                let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true);
+                let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true, !cut_node);
                 position.undo();
                 if shared.aborted() {
                     return 0;
@@ -481,6 +500,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     /// Whether the table move is singular: every other move fails low against the table's value
     /// minus a margin, searched at half depth. If even that reduced bound beats `beta`, several
     /// moves do, and the node is cut at once ("multi-cut").
+    #[allow(clippy::too_many_arguments)]
     fn singular_extension(
         &mut self,
         position: &mut G,
@@ -489,6 +509,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         depth: i32,
         ply: usize,
         beta: i32,
+        cut_node: bool,
     ) -> Singular {
         let margin = G::PRUNING.singular_margin;
         let Some(entry) = entry else { return Singular::No };
@@ -503,7 +524,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
         let singular_beta = entry.value - margin * depth / 8;
         self.stack[ply].excluded = entry.move_bits.map(G::Move::from_bits);
-        let value = self.search(position, shared, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+        let value =
+            self.search(position, shared, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut_node);
         self.stack[ply].excluded = None;
         if value < singular_beta {
             Singular::Extend
