@@ -19,6 +19,9 @@ impl Evaluate for Chess {
     const PRUNING: Pruning = Pruning {
         reverse_futility_margin: 85,
         futility_margin: 110,
+        // Xiangqi's 1 and 3 (fewer late moves, a deeper null move) measured worse here.
+        late_move_scale: 2,
+        null_move_divisor: 4,
         razor_margin: 300,
         late_move_reductions: true,
         aspiration_window: 30,

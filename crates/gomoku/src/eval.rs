@@ -205,6 +205,7 @@ impl Evaluate for Board {
     const PRUNING: Pruning = Pruning {
         reverse_futility_margin: 100,
         futility_margin: 150,
+        late_move_scale: 2,
         razor_margin: 0,
         late_move_reductions: true,
         aspiration_window: 60,
