@@ -124,10 +124,7 @@ pub fn run_match_shard<G: Game>(
             if let Some(sprt) = &settings.sprt {
                 // Pairs of games over one opening, as fishtest and OpenBench count them: the
                 // colour bias of each opening cancels within a pair.
-                let llr = sprt.llr_pairs(&standings.pairs);
-                let decision = sprt.decide(llr);
-                standings.sprt = Some((llr, decision));
-                if decision != SprtDecision::Continue {
+                if standings.update_sprt(sprt) != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
             }

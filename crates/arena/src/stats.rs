@@ -195,6 +195,21 @@ pub struct Standings {
     pub sprt: Option<(f64, SprtDecision)>,
 }
 
+impl Standings {
+    /// Brings the test's state up to date with the pairs counted so far and returns its decision.
+    /// A decision, once reached, stands with the ratio that reached it: games still under way when
+    /// it stopped the match count in the score, but they came after the test had ended.
+    pub fn update_sprt(&mut self, sprt: &Sprt) -> SprtDecision {
+        if let Some((_, decision)) = self.sprt.filter(|&(_, decision)| decision != SprtDecision::Continue) {
+            return decision;
+        }
+        let llr = sprt.llr_pairs(&self.pairs);
+        let decision = sprt.decide(llr);
+        self.sprt = Some((llr, decision));
+        decision
+    }
+}
+
 /// A sequential probability ratio test of H0: `elo = elo0` against H1: `elo = elo1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -350,6 +365,24 @@ mod tests {
         // A first pair of draws has no spread of its own.
         assert_eq!(sprt.decide(sprt.llr_pairs(&Pentanomial { counts: [0, 0, 1, 0, 0] })), SprtDecision::Continue);
         assert_eq!(sprt.decide(sprt.llr_pairs(&Pentanomial { counts: [0, 0, 5, 0, 0] })), SprtDecision::Continue);
+    }
+
+    #[test]
+    fn a_decision_stands_after_the_games_that_were_still_under_way() {
+        let sprt: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+        let mut standings = Standings::default();
+        while standings.update_sprt(&sprt) == SprtDecision::Continue {
+            standings.pairs.add_pair(1.5);
+            standings.pairs.add_pair(1.0);
+        }
+        let (llr, decision) = standings.sprt.unwrap();
+        assert_eq!(decision, SprtDecision::AcceptH1);
+        // Two lost pairs finish after the stop: the ratio falls below the bound, the verdict stays.
+        standings.pairs.add_pair(0.0);
+        standings.pairs.add_pair(0.0);
+        assert_eq!(sprt.decide(sprt.llr_pairs(&standings.pairs)), SprtDecision::Continue);
+        assert_eq!(standings.update_sprt(&sprt), SprtDecision::AcceptH1);
+        assert_eq!(standings.sprt, Some((llr, SprtDecision::AcceptH1)));
     }
 
     #[test]
