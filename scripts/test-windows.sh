@@ -12,7 +12,7 @@
 # The .exe files come from WINDOWS_DIR, else the one dist/tessera-*-x86_64-windows folder; without
 # one, scripts/release.sh builds it. The Linux side is target/release (built here if missing). As
 # root it installs Wine and mingw-w64 with apt-get, as .ci/run does; the Wine prefix lives outside
-# the repository (scripts/wine-run.sh). .ci/run runs this script; it takes about 4 minutes after
+# the repository (scripts/wine-run.sh). .ci/run runs this script; it takes about 5 minutes after
 # the release build.
 #
 # Usage: [WINDOWS_DIR=folder] scripts/test-windows.sh
@@ -91,7 +91,11 @@ tests=(chess_uci chess_reliability chess_python xiangqi_engine xiangqi_reliabili
   opening_book)
 test_args=()
 for test in "${tests[@]}"; do test_args+=(--test "$test"); done
-TESSERA_ENGINE_DIR=$launchers TESSERA_ENGINE_PLATFORM=windows cargo test --no-fail-fast "${test_args[@]}"
+# One test at a time: several of them bound how fast an engine answers (`stop`, `isready`, a
+# byo-yomi period), and two tests' Wine processes sharing two cores broke those bounds now and then
+# (a CI run failed in this step; looped beside other work, 3 rounds in 8 broke one).
+TESSERA_ENGINE_DIR=$launchers TESSERA_ENGINE_PLATFORM=windows cargo test --no-fail-fast "${test_args[@]}" \
+  -- --test-threads=1
 
 step "matches: the .exe against the Linux build"
 logs=$(mktemp -d)
