@@ -45,6 +45,10 @@ pub struct Pruning {
     /// Late-move pruning, where futility applies: at depth `d` the quiet moves after the first
     /// `3 + scale × d²` (half as many where the evaluation is not improving) are skipped.
     pub late_move_scale: i32,
+    /// Where futility applies, a late quiet move whose static exchange loses more than
+    /// `margin × d²` at depth `d` is skipped (a piece left where it is taken for less). Zero
+    /// disables it.
+    pub quiet_exchange_margin: i32,
     /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
     /// shallower, and up to 3 more where the evaluation is far above beta.
     pub null_move_divisor: i32,
@@ -89,6 +93,7 @@ impl Pruning {
         reverse_futility_margin: 0,
         futility_margin: 0,
         late_move_scale: 2,
+        quiet_exchange_margin: 0,
         null_move_divisor: 4,
         razor_margin: 0,
         late_move_reductions: false,

@@ -16,6 +16,7 @@ impl Evaluate for Position {
         reverse_futility_margin: 40,
         futility_margin: 45,
         late_move_scale: 1,
+        quiet_exchange_margin: 30,
         null_move_divisor: 3,
         razor_margin: 150,
         late_move_reductions: true,

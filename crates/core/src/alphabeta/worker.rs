@@ -373,9 +373,16 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             // Where every move so far lost by force, the others are the node's only hope: none is pruned.
             if searched > 0 && best_value > -G::DECISIVE {
                 if let Some(base) = futility_base {
-                    // Futility and late-move pruning: quiet moves at the horizon that cannot raise alpha,
-                    // checks aside (a check near the horizon is where a mating attack shows).
-                    if late_quiet && (base <= alpha || index as i32 > late_move_count) && !position.gives_check(mv) {
+                    // Futility, late-move and exchange pruning: quiet moves at the horizon that cannot
+                    // raise alpha, come late or lose material, checks aside (a check near the horizon
+                    // is where a mating attack shows).
+                    let exchange_margin = pruning.quiet_exchange_margin * depth * depth;
+                    if late_quiet
+                        && (base <= alpha
+                            || index as i32 > late_move_count
+                            || (exchange_margin > 0 && !position.static_exchange_at_least(mv, -exchange_margin)))
+                        && !position.gives_check(mv)
+                    {
                         continue;
                     }
                     if tactical && !position.static_exchange_at_least(mv, -pruning.futility_margin * depth) {
