@@ -49,6 +49,9 @@ pub struct Pruning {
     /// `margin × d²` at depth `d` is skipped (a piece left where it is taken for less). Zero
     /// disables it.
     pub quiet_exchange_margin: i32,
+    /// ProbCut: at depth 5 or more, a node is cut when a capture beats beta by this margin in
+    /// quiescence and then in a search four plies shallower. Zero disables it.
+    pub probcut_margin: i32,
     /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
     /// shallower, and up to 3 more where the evaluation is far above beta.
     pub null_move_divisor: i32,
@@ -94,6 +97,7 @@ impl Pruning {
         futility_margin: 0,
         late_move_scale: 2,
         quiet_exchange_margin: 0,
+        probcut_margin: 0,
         null_move_divisor: 4,
         razor_margin: 0,
         late_move_reductions: false,

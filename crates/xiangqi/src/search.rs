@@ -17,6 +17,7 @@ impl Evaluate for Position {
         futility_margin: 45,
         late_move_scale: 1,
         quiet_exchange_margin: 30,
+        probcut_margin: 40,
         null_move_divisor: 3,
         razor_margin: 150,
         late_move_reductions: true,

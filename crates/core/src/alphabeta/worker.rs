@@ -1,7 +1,13 @@
-//! One search thread: principal variation search with the usual pruning, and quiescence.
+//! One search thread: principal variation search with the usual pruning (ProbCut and quiescence
+//! in the child modules).
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+mod probcut;
+mod quiescence;
+
+use probcut::ProbCutNode;
 
 use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
 use crate::game::{Game, Outcome, PackedMove};
@@ -76,8 +82,6 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 
 /// No static evaluation at this ply (in check, or not computed).
 const NO_EVAL: i32 = i32::MIN;
-/// The ordering key of quiescence's quiet checks: after every tactical move.
-const QUIET_CHECK_KEY: i32 = i32::MIN / 2;
 
 /// What the search keeps about each ply of the line it is on.
 #[derive(Clone, Copy)]
@@ -214,6 +218,19 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         Some(value)
     }
 
+    /// What every node does first: counts itself, clears its PV and notes the depth reached.
+    /// `Some` ends the node: 0 after an abort, or the value of a game the rules have ended.
+    fn enter_node(&mut self, position: &G, shared: &Shared<'_>, ply: usize) -> Option<i32> {
+        self.pv[ply].clear();
+        self.count_node(shared);
+        if shared.aborted() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let outcome = position.rule_outcome(Some(self.root_ply))?;
+        Some(Self::outcome_value(position, outcome, ply))
+    }
+
     fn outcome_value(position: &G, outcome: Outcome, ply: usize) -> i32 {
         match outcome {
             Outcome::Draw => 0,
@@ -240,14 +257,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         let is_pv = beta - alpha > 1;
         let cut_node = cut_node && !is_pv;
         let excluded = self.stack[ply].excluded;
-        self.pv[ply].clear();
-        self.count_node(shared);
-        if shared.aborted() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(outcome) = position.rule_outcome(Some(self.root_ply)) {
-            return Self::outcome_value(position, outcome, ply);
+        if let Some(value) = self.enter_node(position, shared, ply) {
+            return value;
         }
         if ply >= MAX_PLY {
             return position.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
@@ -335,6 +346,14 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 if value >= beta {
                     return if is_mate_value(value) { beta } else { value };
                 }
+            }
+            let node = ProbCutNode { key, entry, tt_move, depth, ply, beta, static_eval, cut_node };
+            let probcut = self.probcut(position, shared, &node, pruning.probcut_margin);
+            if shared.aborted() {
+                return 0;
+            }
+            if let Some(value) = probcut {
+                return value;
             }
         }
 
@@ -541,115 +560,6 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else {
             Singular::No
         }
-    }
-
-    /// Resolves tactical moves at the horizon so that the static evaluation is taken in a quiet
-    /// position; on its first ply (`checks`) it also tries the game's quiet checks, which is where
-    /// mating attacks hide just beyond the horizon.
-    fn quiescence(
-        &mut self,
-        position: &mut G,
-        shared: &Shared<'_>,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        checks: bool,
-    ) -> i32 {
-        self.pv[ply].clear();
-        self.count_node(shared);
-        if shared.aborted() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(outcome) = position.rule_outcome(Some(self.root_ply)) {
-            return Self::outcome_value(position, outcome, ply);
-        }
-        let in_check = <G as Tactical>::ENABLED && position.in_check();
-        if ply >= MAX_PLY || (!<G as Tactical>::ENABLED) {
-            return position.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
-        }
-        let use_table = G::PRUNING.table_refinements;
-        let key = position.hash();
-        let entry = if use_table { shared.tt.probe(key, ply) } else { None };
-        if let Some(entry) = entry {
-            if beta - alpha == 1 && entry.cuts(alpha, beta) {
-                return entry.value;
-            }
-        }
-        let original_alpha = alpha;
-        let mut best_value = -INFINITE;
-        let mut static_eval = 0;
-        if !in_check {
-            static_eval = entry
-                .map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
-            best_value = match entry {
-                Some(entry) if entry.refines(static_eval) => entry.value,
-                _ => static_eval,
-            };
-            if best_value >= beta {
-                return best_value;
-            }
-            alpha = alpha.max(best_value);
-        }
-        let mut moves = G::Moves::default();
-        if in_check {
-            position.generate_evasions(&mut moves);
-            if moves.is_empty() {
-                return Self::outcome_value(position, position.no_move_outcome(), ply);
-            }
-        } else {
-            position.generate_tactical_moves(&mut moves);
-        }
-        let tactical_count = moves.len();
-        if checks && !in_check {
-            position.generate_quiet_checks(&mut moves);
-        }
-        let tt_move = entry.and_then(|entry| entry.move_bits).map(G::Move::from_bits);
-        let mut storage = [MaybeUninit::uninit(); MAX_KEYS];
-        let keys = zeroed_prefix(&mut storage, moves.len());
-        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
-            *key = if Some(mv) == tt_move {
-                i32::MAX
-            } else if index >= tactical_count {
-                QUIET_CHECK_KEY
-            } else {
-                position.move_order_hint(mv)
-            };
-        }
-        let mut best_move = None;
-        for index in 0..moves.len() {
-            pick_next(&mut moves, keys, index);
-            let mv = moves[index];
-            if !in_check && !position.static_exchange_at_least(mv, 0) {
-                continue;
-            }
-            if use_table {
-                if let Some(key) = position.hash_after(mv) {
-                    shared.tt.prefetch(key);
-                }
-            }
-            position.play(mv);
-            let value = -self.quiescence(position, shared, ply + 1, -beta, -alpha, false);
-            position.undo();
-            if shared.aborted() {
-                return 0;
-            }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    alpha = value;
-                    best_move = Some(mv);
-                    if value >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if use_table {
-            let bound = Bound::of(best_value, original_alpha, beta);
-            shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, static_eval, 0, bound);
-        }
-        best_value
     }
 
     /// Takes a searched move's value into the node's best value and move and its alpha (and the
