@@ -22,6 +22,7 @@ impl Evaluate for Chess {
         // Xiangqi's 1 and 3 (fewer late moves, a deeper null move) measured worse here.
         late_move_scale: 2,
         null_move_divisor: 4,
+        quiet_exchange_margin: 20,
         razor_margin: 300,
         late_move_reductions: true,
         aspiration_window: 30,
