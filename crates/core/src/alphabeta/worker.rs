@@ -348,11 +348,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 }
             }
             let node = ProbCutNode { key, entry, tt_move, depth, ply, beta, static_eval, cut_node };
-            let probcut = self.probcut(position, shared, &node, pruning.probcut_margin);
-            if shared.aborted() {
-                return 0;
-            }
-            if let Some(value) = probcut {
+            if let Some(value) = self.probcut(position, shared, &node) {
                 return value;
             }
         }
@@ -379,6 +375,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             (true, false) => (3 + depth * depth * pruning.late_move_scale) / 2,
             _ => 3 + depth * depth * pruning.late_move_scale,
         };
+        let quiet_exchange_margin = pruning.quiet_exchange_margin * depth * depth;
         let mut searched = 0usize;
         for index in 0..moves.len() {
             pick_next(&mut moves, keys, index);
@@ -395,11 +392,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     // Futility, late-move and exchange pruning: quiet moves at the horizon that cannot
                     // raise alpha, come late or lose material, checks aside (a check near the horizon
                     // is where a mating attack shows).
-                    let exchange_margin = pruning.quiet_exchange_margin * depth * depth;
                     if late_quiet
                         && (base <= alpha
                             || index as i32 > late_move_count
-                            || (exchange_margin > 0 && !position.static_exchange_at_least(mv, -exchange_margin)))
+                            || (quiet_exchange_margin > 0
+                                && !position.static_exchange_at_least(mv, -quiet_exchange_margin)))
                         && !position.gives_check(mv)
                     {
                         continue;

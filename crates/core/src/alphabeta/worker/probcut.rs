@@ -30,15 +30,16 @@ pub(super) struct ProbCutNode<M> {
 impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     /// The value that cuts a non-PV node not in check, if one of its captures that wins at least
     /// `beta + margin − static evaluation` by exchange still beats `beta + margin` in quiescence
-    /// and then in a search [`VERIFICATION_REDUCTION`] plies shallower; `None` otherwise (also
-    /// after an abort, which the caller checks).
+    /// and then in a search [`VERIFICATION_REDUCTION`] plies shallower (0 after an abort, which
+    /// ends the node as any search does); `None` otherwise. The margin is the game's
+    /// [`crate::search::Pruning::probcut_margin`].
     pub(super) fn probcut(
         &mut self,
         position: &mut G,
         shared: &Shared<'_>,
         node: &ProbCutNode<G::Move>,
-        margin: i32,
     ) -> Option<i32> {
+        let margin = G::PRUNING.probcut_margin;
         if margin == 0 || !<G as Tactical>::ENABLED || node.depth < MIN_DEPTH {
             return None;
         }
@@ -79,7 +80,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
             position.undo();
             if shared.aborted() {
-                return None;
+                return Some(0);
             }
             if value >= probcut_beta {
                 let depth = node.depth - 3;
