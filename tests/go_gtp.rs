@@ -386,3 +386,23 @@ fn byo_yomi_and_canadian_moves_stay_inside_their_periods() {
     assert!(used < Duration::from_secs(4), "4 stones took {used:?} of a 4 s Canadian block");
     assert_eq!(ask_one(&mut engine, "quit"), "= ");
 }
+
+#[test]
+fn a_lag_buffer_is_kept_back_from_every_period() {
+    // Default buffer: a 2 s period gives a budget near 1.2 s. A 1.5 s buffer leaves 0.5 s of it.
+    let mut engine = Driven::start(&engine_binary("tessera-gtp"), &["--resign-threshold", "0", "--lag-buffer", "1.5"]);
+    assert_eq!(ask_one(&mut engine, "kgs-time_settings byoyomi 0 2 3"), "= ");
+    let started = std::time::Instant::now();
+    let reply = ask_one(&mut engine, "genmove b");
+    let used = started.elapsed();
+    assert!(reply.len() > 2 && used < Duration::from_secs(1), "{reply} in {used:?} with 0.5 s of a 2 s period");
+    assert!(used > Duration::from_millis(200), "{reply} in {used:?}: the budget left unused");
+    assert_eq!(ask_one(&mut engine, "quit"), "= ");
+
+    let refused = std::process::Command::new(engine_binary("tessera-gtp"))
+        .args(["--lag-buffer", "nan"])
+        .output()
+        .expect("tessera-gtp runs");
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && message.contains("is not a number of seconds"), "{message}");
+}

@@ -13,8 +13,12 @@ pub struct Cli {
     #[arg(long, default_value_t = 256)]
     pub hash: usize,
     /// Seconds per move when the controller sets no time system.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = seconds)]
     pub move_time: f64,
+    /// Seconds kept back from every move's time for delays outside the engine: the controller's
+    /// reading and a server's network (KataGo's lagBuffer). Raise it on a server or a busy machine.
+    #[arg(long, default_value_t = 0.03, value_parser = seconds)]
+    pub lag_buffer: f64,
     /// With --move-time and no time system from the controller: a Canadian clock of this many
     /// moves in as many move times, kept by the engine, so that a settled move leaves its time to
     /// the block's later moves (moves then average the move time).
@@ -47,4 +51,12 @@ pub enum Command {
         #[arg(default_value_t = tessera_go::search::BENCH_PLAYOUTS)]
         playouts: u64,
     },
+}
+
+/// A duration in seconds: a finite number, not negative.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() && value >= 0.0 => Ok(value),
+        _ => Err(format!("{text:?} is not a number of seconds")),
+    }
 }

@@ -21,7 +21,12 @@ fn main() -> std::io::Result<()> {
         report::print_lines(bench::run(&GoBench { playouts }, &GoBench::OPTIONS).lines());
         return Ok(());
     }
-    let options = EngineOptions { threads: cli.threads.max(1), hash_mb: cli.hash.max(1), ..EngineOptions::default() };
+    let options = EngineOptions {
+        threads: cli.threads.max(1),
+        hash_mb: cli.hash.max(1),
+        move_overhead: Duration::from_secs_f64(cli.lag_buffer.min(3600.0)),
+        ..EngineOptions::default()
+    };
     let config = Config {
         options,
         move_time: Duration::from_secs_f64(cli.move_time.clamp(0.01, 3600.0)),

@@ -231,10 +231,14 @@ impl<G: Playout> Searcher<G> for Mcts<G> {
             }
             let mut scratch = Scratch::new(root, seed, 0, ownership_cells);
             let mut last_report = Instant::now();
+            // The main thread's own count paces its checks: the shared count moves under other
+            // threads' playouts too, and could step over every multiple of 16 it would read.
+            let mut iterations = 0u64;
             loop {
                 run.iterate(&mut scratch);
+                iterations += 1;
                 let playouts = run.playouts.load(Ordering::Relaxed);
-                if playouts.is_multiple_of(16) || limits.nodes.is_some() {
+                if iterations.is_multiple_of(16) || limits.nodes.is_some() {
                     if should_stop(run, limits, &time, playouts) {
                         break;
                     }
