@@ -9,7 +9,7 @@ use crate::eval::evaluate;
 use crate::game::{Chess, Moves};
 use crate::moves::Move;
 use crate::syzygy;
-use crate::types::{bit, lsb, Kind};
+use crate::types::{bit, lsb, Color, Kind};
 
 /// Piece values for exchanges and ordering: pawn, knight, bishop, rook, queen, king.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
@@ -23,6 +23,7 @@ impl Evaluate for Chess {
         late_move_scale: 2,
         null_move_divisor: 4,
         quiet_exchange_margin: 20,
+        correction_limit: 64,
         razor_margin: 300,
         late_move_reductions: true,
         aspiration_window: 30,
@@ -38,6 +39,14 @@ impl Evaluate for Chess {
 
     fn move_context(&self, mv: Move) -> usize {
         usize::from(self.board().mailbox[usize::from(mv.from())]) * 64 + usize::from(mv.to())
+    }
+
+    /// The pawns of both sides: structures the evaluation misjudges alike share a correction.
+    fn correction_key(&self) -> u64 {
+        let board = self.board();
+        // Multiplying by odd constants spreads every pawn into the top bits the searcher reads.
+        board.pieces(Color::White, Kind::Pawn).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ board.pieces(Color::Black, Kind::Pawn).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
     }
 
     fn evaluate(&self) -> i32 {

@@ -52,6 +52,10 @@ pub struct Pruning {
     /// ProbCut: at depth 5 or more, a node is cut when a capture beats beta by this margin in
     /// quiescence and then in a search four plies shallower. Zero disables it.
     pub probcut_margin: i32,
+    /// Correction history: the static evaluation is corrected by a running average of how far it
+    /// missed the searched value at earlier nodes with the same [`Evaluate::correction_key`], by
+    /// at most this much. Zero disables it.
+    pub correction_limit: i32,
     /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
     /// shallower, and up to 3 more where the evaluation is far above beta.
     pub null_move_divisor: i32,
@@ -98,6 +102,7 @@ impl Pruning {
         late_move_scale: 2,
         quiet_exchange_margin: 0,
         probcut_margin: 0,
+        correction_limit: 0,
         null_move_divisor: 4,
         razor_margin: 0,
         late_move_reductions: false,
@@ -155,6 +160,13 @@ pub trait Evaluate: Game {
     /// may be repeated (they are skipped). Default: none, the list being every legal move.
     fn generate_more_search_moves(&self, moves: &mut Self::Moves) {
         moves.clear();
+    }
+
+    /// A key of what the evaluation tends to misjudge alike in many positions (chess: the pawns),
+    /// for [`Pruning::correction_limit`]: positions with equal keys and the same side to move
+    /// share one correction. The searcher reads its top bits. Default: 0 (one shared entry).
+    fn correction_key(&self) -> u64 {
+        0
     }
 
     /// Number of move contexts for continuation history (0: no continuation history). See

@@ -157,6 +157,7 @@ impl<G: Evaluate + Tactical + NullMove> Searcher<G> for AlphaBeta<G> {
         self.tt.clear();
         for worker in &mut self.workers {
             worker.heuristics.clear();
+            worker.correction.clear();
         }
     }
 

@@ -1,12 +1,14 @@
-//! One search thread: principal variation search with the usual pruning (ProbCut and quiescence
-//! in the child modules).
+//! One search thread: principal variation search with the usual pruning (ProbCut, quiescence and
+//! the evaluation's correction history in the child modules).
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+mod correction;
 mod probcut;
 mod quiescence;
 
+use correction::CorrectionHistory;
 use probcut::ProbCutNode;
 
 use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
@@ -102,6 +104,7 @@ impl<M> Frame<M> {
 /// The per-thread state of a search.
 pub(crate) struct Worker<G: Game> {
     pub heuristics: Heuristics<G::Move>,
+    pub correction: CorrectionHistory,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
     /// One frame per ply of the current line, the root's at 0.
@@ -119,6 +122,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     pub(crate) fn new(is_main: bool) -> Self {
         Worker {
             heuristics: Heuristics::new(G::MOVE_CONTEXTS),
+            correction: CorrectionHistory::new(G::PRUNING.correction_limit),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY + 1)).collect(),
             stack: vec![Frame::EMPTY; MAX_PLY + 2],
             root_depth: 1,
@@ -140,7 +144,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     /// Readies the root's frame for a search of `root`.
     pub(crate) fn set_root(&mut self, root: &G) {
         let in_check = <G as Tactical>::ENABLED && root.in_check();
-        let eval = if in_check { NO_EVAL } else { root.evaluate().clamp(-MAX_EVAL, MAX_EVAL) };
+        let eval =
+            if in_check { NO_EVAL } else { self.corrected_eval(root, root.evaluate().clamp(-MAX_EVAL, MAX_EVAL)) };
         self.stack[0] = Frame { eval, ..Frame::EMPTY };
     }
 
@@ -293,12 +298,15 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 return value;
             }
         }
-        let static_eval = if in_check {
-            NO_EVAL
+        // The table keeps the evaluation as the game gave it (`raw_eval`); pruning uses it corrected.
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
-            self.stack[ply].eval
+            (NO_EVAL, self.stack[ply].eval)
         } else {
-            entry.map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval)
+            let raw = entry
+                .map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
+            (raw, self.corrected_eval(position, raw))
         };
         self.stack[ply].eval = static_eval;
         // The table's value, where its bound allows, is a better guess than the static evaluation.
@@ -347,7 +355,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     return if is_mate_value(value) { beta } else { value };
                 }
             }
-            let node = ProbCutNode { key, entry, tt_move, depth, ply, beta, static_eval, cut_node };
+            let node = ProbCutNode { key, entry, tt_move, depth, ply, beta, static_eval, raw_eval, cut_node };
             if let Some(value) = self.probcut(position, shared, &node) {
                 return value;
             }
@@ -514,8 +522,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         }
         if excluded.is_none() {
             let bound = Bound::of(best_value, original_alpha, beta);
-            let stored_eval = if in_check { 0 } else { static_eval };
+            let stored_eval = if in_check { 0 } else { raw_eval };
             shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, stored_eval, depth, bound);
+            if !in_check {
+                self.update_correction(position, (raw_eval, static_eval), (best_value, bound), best_move, depth);
+            }
         }
         best_value
     }

@@ -23,7 +23,10 @@ pub(super) struct ProbCutNode<M> {
     pub depth: i32,
     pub ply: usize,
     pub beta: i32,
+    /// The static evaluation, corrected (what pruning compares).
     pub static_eval: i32,
+    /// The static evaluation as the game gave it (what the table keeps).
+    pub raw_eval: i32,
     pub cut_node: bool,
 }
 
@@ -84,7 +87,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
             if value >= probcut_beta {
                 let depth = node.depth - 3;
-                shared.tt.store(node.key, ply, Some(mv.to_bits()), value, node.static_eval, depth, Bound::Lower);
+                shared.tt.store(node.key, ply, Some(mv.to_bits()), value, node.raw_eval, depth, Bound::Lower);
                 return Some(value);
             }
         }
