@@ -63,6 +63,9 @@ pub struct Pruning {
     pub razor_margin: i32,
     /// Late-move reductions on quiet moves.
     pub late_move_reductions: bool,
+    /// How deep late-move reductions cut, in hundredths: a quiet move `index` at depth `d` is
+    /// reduced by 0.75 + ln d × ln index / (this / 100) plies, before the adjustments.
+    pub late_move_reduction_divisor: i32,
     /// Half-width of the first aspiration window around the previous iteration's value.
     pub aspiration_window: i32,
     /// Whether the static evaluation rising over two plies ("improving") tightens reverse
@@ -106,6 +109,7 @@ impl Pruning {
         null_move_divisor: 4,
         razor_margin: 0,
         late_move_reductions: false,
+        late_move_reduction_divisor: 225,
         aspiration_window: 0,
         improving: false,
         internal_iterative_reductions: false,

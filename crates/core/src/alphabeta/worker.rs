@@ -67,19 +67,26 @@ fn zeroed_prefix(storage: &mut [MaybeUninit<i32>; MAX_KEYS], len: usize) -> &mut
     unsafe { &mut *(std::ptr::from_mut::<[MaybeUninit<i32>]>(prefix) as *mut [i32]) }
 }
 
-/// `LMR[depth][move_index]`: plies to reduce a late quiet move by.
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    static TABLE: std::sync::OnceLock<Box<[[u8; 64]; 64]>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+/// Plies to reduce a late quiet move by, `[depth][move_index]` up to 63 each: 0.75 + ln depth ×
+/// ln index / divisor, the divisor being the game's
+/// [`crate::search::Pruning::late_move_reduction_divisor`] (in hundredths).
+struct ReductionTable(Box<[[u8; 64]; 64]>);
+
+impl ReductionTable {
+    fn new(divisor_hundredths: i32) -> Self {
+        let divisor = f64::from(divisor_hundredths.max(1)) / 100.0;
         let mut table = Box::new([[0u8; 64]; 64]);
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, cell) in row.iter_mut().enumerate().skip(1) {
-                *cell = (0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25) as u8;
+                *cell = (0.75 + (depth as f64).ln() * (index as f64).ln() / divisor) as u8;
             }
         }
-        table
-    });
-    i32::from(table[depth.clamp(0, 63) as usize][index.min(63)])
+        ReductionTable(table)
+    }
+
+    fn get(&self, depth: i32, index: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][index.min(63)])
+    }
 }
 
 /// No static evaluation at this ply (in check, or not computed).
@@ -105,6 +112,7 @@ impl<M> Frame<M> {
 pub(crate) struct Worker<G: Game> {
     pub heuristics: Heuristics<G::Move>,
     pub correction: CorrectionHistory,
+    reductions: ReductionTable,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
     /// One frame per ply of the current line, the root's at 0.
@@ -123,6 +131,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         Worker {
             heuristics: Heuristics::new(G::MOVE_CONTEXTS),
             correction: CorrectionHistory::new(G::PRUNING.correction_limit),
+            reductions: ReductionTable::new(G::PRUNING.late_move_reduction_divisor),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY + 1)).collect(),
             stack: vec![Frame::EMPTY; MAX_PLY + 2],
             root_depth: 1,
@@ -444,7 +453,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     && !gives_check
                     && index >= 2
                 {
-                    let mut reduction = late_move_reduction(depth, index) - i32::from(is_pv);
+                    let mut reduction = self.reductions.get(depth, index) - i32::from(is_pv);
                     if pruning.improving && !improving {
                         reduction += 1;
                     }
