@@ -1,5 +1,5 @@
-//! One search thread: principal variation search with the usual pruning (ProbCut, quiescence and
-//! the evaluation's correction history in the child modules).
+//! One search thread: principal variation search with the usual pruning (ProbCut, quiescence, the
+//! evaluation's correction history and the late-move reduction table in the child modules).
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -7,9 +7,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 mod correction;
 mod probcut;
 mod quiescence;
+mod reductions;
 
 use correction::CorrectionHistory;
 use probcut::ProbCutNode;
+use reductions::ReductionTable;
 
 use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
 use crate::game::{Game, Outcome, PackedMove};
@@ -65,28 +67,6 @@ fn zeroed_prefix(storage: &mut [MaybeUninit<i32>; MAX_KEYS], len: usize) -> &mut
     // SAFETY: every element of `prefix` was initialised just above; `MaybeUninit<i32>` has the
     // layout of `i32`.
     unsafe { &mut *(std::ptr::from_mut::<[MaybeUninit<i32>]>(prefix) as *mut [i32]) }
-}
-
-/// Plies to reduce a late quiet move by, `[depth][move_index]` up to 63 each: 0.75 + ln depth ×
-/// ln index / divisor, the divisor being the game's
-/// [`crate::search::Pruning::late_move_reduction_divisor`] (in hundredths).
-struct ReductionTable(Box<[[u8; 64]; 64]>);
-
-impl ReductionTable {
-    fn new(divisor_hundredths: i32) -> Self {
-        let divisor = f64::from(divisor_hundredths.max(1)) / 100.0;
-        let mut table = Box::new([[0u8; 64]; 64]);
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (index, cell) in row.iter_mut().enumerate().skip(1) {
-                *cell = (0.75 + (depth as f64).ln() * (index as f64).ln() / divisor) as u8;
-            }
-        }
-        ReductionTable(table)
-    }
-
-    fn get(&self, depth: i32, index: usize) -> i32 {
-        i32::from(self.0[depth.clamp(0, 63) as usize][index.min(63)])
-    }
 }
 
 /// No static evaluation at this ply (in check, or not computed).
