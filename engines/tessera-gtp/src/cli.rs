@@ -1,6 +1,7 @@
 //! Command-line flags of `tessera-gtp`.
 
 use clap::{Parser, Subcommand};
+use tessera_core::EngineOptions;
 
 /// Tessera's go engine (GTP v2 on stdin/stdout).
 #[derive(Parser)]
@@ -17,7 +18,7 @@ pub struct Cli {
     pub move_time: f64,
     /// Seconds kept back from every move's time for delays outside the engine: the controller's
     /// reading and a server's network (KataGo's lagBuffer). Raise it on a server or a busy machine.
-    #[arg(long, default_value_t = 0.03, value_parser = seconds)]
+    #[arg(long, default_value_t = EngineOptions::default().move_overhead.as_secs_f64(), value_parser = seconds)]
     pub lag_buffer: f64,
     /// With --move-time and no time system from the controller: a Canadian clock of this many
     /// moves in as many move times, kept by the engine, so that a settled move leaves its time to

@@ -133,8 +133,11 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     /// Readies the root's frame for a search of `root`.
     pub(crate) fn set_root(&mut self, root: &G) {
         let in_check = <G as Tactical>::ENABLED && root.in_check();
-        let eval =
-            if in_check { NO_EVAL } else { self.corrected_eval(root, root.evaluate().clamp(-MAX_EVAL, MAX_EVAL)) };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            self.corrected_eval(self.correction_slot(root), root.evaluate().clamp(-MAX_EVAL, MAX_EVAL))
+        };
         self.stack[0] = Frame { eval, ..Frame::EMPTY };
     }
 
@@ -288,6 +291,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
         }
         // The table keeps the evaluation as the game gave it (`raw_eval`); pruning uses it corrected.
+        let correction_slot = if in_check || excluded.is_some() { None } else { self.correction_slot(position) };
         let (raw_eval, static_eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
@@ -295,7 +299,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         } else {
             let raw = entry
                 .map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
-            (raw, self.corrected_eval(position, raw))
+            (raw, self.corrected_eval(correction_slot, raw))
         };
         self.stack[ply].eval = static_eval;
         // The table's value, where its bound allows, is a better guess than the static evaluation.
@@ -513,8 +517,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let bound = Bound::of(best_value, original_alpha, beta);
             let stored_eval = if in_check { 0 } else { raw_eval };
             shared.tt.store(key, ply, best_move.map(PackedMove::to_bits), best_value, stored_eval, depth, bound);
-            if !in_check {
-                self.update_correction(position, (raw_eval, static_eval), (best_value, bound), best_move, depth);
+            if let Some(slot) = correction_slot {
+                self.update_correction(slot, position, (raw_eval, static_eval), (best_value, bound), best_move, depth);
             }
         }
         best_value

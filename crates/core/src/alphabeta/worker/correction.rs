@@ -16,6 +16,11 @@ const GRAIN: i32 = 256;
 const WEIGHT_SCALE: i32 = 256;
 const MAX_WEIGHT: i32 = 16;
 
+/// Where a node's correction lives in the table: found once a node, read at its start and
+/// updated at its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CorrectionSlot(usize);
+
 /// The per-thread table of evaluation corrections (empty where the game does not use them).
 pub(crate) struct CorrectionHistory {
     table: Box<[i32]>,
@@ -32,19 +37,20 @@ impl CorrectionHistory {
         self.table.fill(0);
     }
 
-    fn index(side: usize, key: u64) -> usize {
-        (side << ENTRY_BITS) | (key >> (64 - ENTRY_BITS)) as usize
+    /// The entry of `side` to move and `key`.
+    fn slot(side: usize, key: u64) -> CorrectionSlot {
+        CorrectionSlot((side << ENTRY_BITS) | (key >> (64 - ENTRY_BITS)) as usize)
     }
 
-    /// `raw` plus the correction learnt for `side` to move and `key`, within ±[`MAX_EVAL`].
-    fn correct(&self, side: usize, key: u64, raw: i32) -> i32 {
-        (raw + self.table[Self::index(side, key)] / GRAIN).clamp(-MAX_EVAL, MAX_EVAL)
+    /// `raw` plus the correction learnt in `slot`, within ±[`MAX_EVAL`].
+    fn correct(&self, slot: CorrectionSlot, raw: i32) -> i32 {
+        (raw + self.table[slot.0] / GRAIN).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// Moves the correction of `side` to move and `key` towards `error` (searched value − raw
-    /// evaluation), the more the deeper the search, keeping it within ±`limit`.
-    fn learn(&mut self, side: usize, key: u64, error: i32, depth: i32, limit: i32) {
-        let entry = &mut self.table[Self::index(side, key)];
+    /// Moves the correction in `slot` towards `error` (searched value − raw evaluation), the more
+    /// the deeper the search, keeping it within ±`limit`.
+    fn learn(&mut self, slot: CorrectionSlot, error: i32, depth: i32, limit: i32) {
+        let entry = &mut self.table[slot.0];
         let weight = (depth + 1).min(MAX_WEIGHT);
         *entry = ((*entry * (WEIGHT_SCALE - weight) + error * GRAIN * weight) / WEIGHT_SCALE)
             .clamp(-limit * GRAIN, limit * GRAIN);
@@ -64,34 +70,33 @@ fn teaches(best_value: i32, bound: Bound, corrected: i32) -> bool {
 }
 
 impl<G: Evaluate + Tactical + NullMove> Worker<G> {
-    /// `raw` (the static evaluation of `position`, not in check) with the correction learnt for
-    /// its key added; `raw` itself where the game keeps no corrections.
-    pub(super) fn corrected_eval(&self, position: &G, raw: i32) -> i32 {
-        if self.correction.table.is_empty() {
-            return raw;
-        }
-        self.correction.correct(position.side_to_move().index(), position.correction_key(), raw)
+    /// The table entry of `position` (not in check), `None` where the game keeps no corrections.
+    pub(super) fn correction_slot(&self, position: &G) -> Option<CorrectionSlot> {
+        (!self.correction.table.is_empty())
+            .then(|| CorrectionHistory::slot(position.side_to_move().index(), position.correction_key()))
     }
 
-    /// Learns from a finished node (not in check, not a singular check's) whose static evaluation
-    /// was `raw`, corrected to `corrected`, and whose search ended at `best_value` with `bound`
-    /// (see [`teaches`]). A node a capture decided teaches nothing about its quiet structure.
+    /// `raw`, a static evaluation, with the correction learnt in `slot` added (`raw` without one).
+    pub(super) fn corrected_eval(&self, slot: Option<CorrectionSlot>, raw: i32) -> i32 {
+        slot.map_or(raw, |slot| self.correction.correct(slot, raw))
+    }
+
+    /// Learns, in the node's `slot`, from a finished node (not in check, not a singular check's)
+    /// whose static evaluation was `raw`, corrected to `corrected`, and whose search ended at
+    /// `best_value` with `bound` (see [`teaches`]). A node a capture decided teaches nothing about
+    /// its quiet structure.
     pub(super) fn update_correction(
         &mut self,
+        slot: CorrectionSlot,
         position: &G,
         (raw, corrected): (i32, i32),
         (best_value, bound): (i32, Bound),
         best_move: Option<G::Move>,
         depth: i32,
     ) {
-        if self.correction.table.is_empty()
-            || !teaches(best_value, bound, corrected)
-            || best_move.is_some_and(|mv| position.is_tactical(mv))
-        {
-            return;
+        if teaches(best_value, bound, corrected) && !best_move.is_some_and(|mv| position.is_tactical(mv)) {
+            self.correction.learn(slot, best_value - raw, depth, G::PRUNING.correction_limit);
         }
-        let (side, key) = (position.side_to_move().index(), position.correction_key());
-        self.correction.learn(side, key, best_value - raw, depth, G::PRUNING.correction_limit);
     }
 }
 
@@ -105,29 +110,29 @@ mod tests {
     fn a_repeated_error_is_learnt_up_to_the_limit_and_for_its_key_alone() {
         let mut history = CorrectionHistory::new(30);
         for _ in 0..200 {
-            history.learn(0, KEY, 20, 20, 30);
+            history.learn(CorrectionHistory::slot(0, KEY), 20, 20, 30);
         }
         // The average converges on the error from below (integer steps round towards zero).
-        assert!((19..=20).contains(&(history.correct(0, KEY, 100) - 100)));
-        assert_eq!(history.correct(1, KEY, 100), 100, "the other side to move");
-        assert_eq!(history.correct(0, KEY >> 1, 100), 100, "another key");
+        assert!((19..=20).contains(&(history.correct(CorrectionHistory::slot(0, KEY), 100) - 100)));
+        assert_eq!(history.correct(CorrectionHistory::slot(1, KEY), 100), 100, "the other side to move");
+        assert_eq!(history.correct(CorrectionHistory::slot(0, KEY >> 1), 100), 100, "another key");
         for _ in 0..200 {
-            history.learn(0, KEY, -90, 20, 30);
+            history.learn(CorrectionHistory::slot(0, KEY), -90, 20, 30);
         }
-        assert_eq!(history.correct(0, KEY, 100), 70, "held at the limit");
-        assert_eq!(history.correct(0, KEY, -MAX_EVAL), -MAX_EVAL, "within the evaluations");
+        assert_eq!(history.correct(CorrectionHistory::slot(0, KEY), 100), 70, "held at the limit");
+        assert_eq!(history.correct(CorrectionHistory::slot(0, KEY), -MAX_EVAL), -MAX_EVAL, "within the evaluations");
         history.clear();
-        assert_eq!(history.correct(0, KEY, 100), 100);
+        assert_eq!(history.correct(CorrectionHistory::slot(0, KEY), 100), 100);
     }
 
     #[test]
     fn a_deeper_search_moves_the_correction_further() {
         let mut shallow = CorrectionHistory::new(64);
         let mut deep = CorrectionHistory::new(64);
-        shallow.learn(0, KEY, 64, 1, 64);
-        deep.learn(0, KEY, 64, 12, 64);
-        assert_eq!(shallow.correct(0, KEY, 0), 0);
-        assert_eq!(deep.correct(0, KEY, 0), 3);
+        shallow.learn(CorrectionHistory::slot(0, KEY), 64, 1, 64);
+        deep.learn(CorrectionHistory::slot(0, KEY), 64, 12, 64);
+        assert_eq!(shallow.correct(CorrectionHistory::slot(0, KEY), 0), 0);
+        assert_eq!(deep.correct(CorrectionHistory::slot(0, KEY), 0), 3);
         assert!(CorrectionHistory::new(0).table.is_empty(), "no table for a game without corrections");
     }
 
