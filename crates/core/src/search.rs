@@ -76,6 +76,10 @@ pub struct Pruning {
     pub internal_iterative_reductions: bool,
     /// Whether late-move reductions shrink for moves with a good history and grow for bad ones.
     pub history_reductions: bool,
+    /// What a cutoff at depth `d` adds to the move histories: `scale × d²`, at most a quarter of
+    /// their bound (16,384). A larger scale lets recent cutoffs outweigh old ones sooner (the
+    /// histories saturate) and lets history-guided reductions act: they count in 8,192ths.
+    pub history_bonus_scale: i32,
     /// Singular extensions: the table move is extended when every other move fails low against
     /// its value minus `margin × depth / 8`. Zero disables them.
     pub singular_margin: i32,
@@ -114,6 +118,7 @@ impl Pruning {
         improving: false,
         internal_iterative_reductions: false,
         history_reductions: false,
+        history_bonus_scale: 1,
         singular_margin: 0,
         table_refinements: false,
         capture_history: false,

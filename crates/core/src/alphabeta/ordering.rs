@@ -28,17 +28,21 @@ pub(crate) struct Heuristics<M> {
     /// was tried in. Empty when the game has no move contexts.
     capture: Box<[i16]>,
     contexts: usize,
+    /// [`crate::search::Pruning::history_bonus_scale`].
+    bonus_scale: i32,
 }
 
 impl<M: PackedMove> Heuristics<M> {
-    /// Heuristics for a game with `contexts` move contexts (0: no continuation history).
-    pub(crate) fn new(contexts: usize) -> Self {
+    /// Heuristics for a game with `contexts` move contexts (0: no continuation history), whose
+    /// cutoffs at depth `d` add `bonus_scale × d²` to the histories.
+    pub(crate) fn new(contexts: usize, bonus_scale: i32) -> Self {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 << 16].into_boxed_slice(),
             continuation: vec![0; contexts * contexts].into_boxed_slice(),
             capture: vec![0; contexts].into_boxed_slice(),
             contexts,
+            bonus_scale,
         }
     }
 
@@ -89,7 +93,7 @@ impl<M: PackedMove> Heuristics<M> {
             killers[1] = killers[0];
             killers[0] = Some(best.0);
         }
-        let bonus = history_bonus(depth);
+        let bonus = self.history_bonus(depth);
         self.update(side, best, bonus, previous);
         for &tried in tried_before {
             self.update(side, tried, -bonus, previous);
@@ -116,7 +120,7 @@ impl<M: PackedMove> Heuristics<M> {
         if self.capture.is_empty() {
             return;
         }
-        let bonus = history_bonus(depth);
+        let bonus = self.history_bonus(depth);
         if let Some(context) = best {
             gravity_i16(&mut self.capture[context], bonus);
         }
@@ -128,11 +132,11 @@ impl<M: PackedMove> Heuristics<M> {
     pub(crate) fn killers(&self, ply: usize) -> [Option<M>; 2] {
         self.killers[ply]
     }
-}
 
-/// The history bonus of a cutoff at `depth`: deeper cutoffs say more.
-fn history_bonus(depth: i32) -> i32 {
-    (depth * depth).min(HISTORY_MAX / 4)
+    /// The history bonus of a cutoff at `depth`: deeper cutoffs say more.
+    fn history_bonus(&self, depth: i32) -> i32 {
+        (self.bonus_scale * depth * depth).min(HISTORY_MAX / 4)
+    }
 }
 
 /// Moves `entry` by `bonus` towards ±[`HISTORY_MAX`], the more slowly the closer it is.
@@ -221,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_refuting_capture_gains_and_the_captures_tried_before_it_lose() {
-        let mut heuristics = Heuristics::<Move>::new(4);
+        let mut heuristics = Heuristics::<Move>::new(4, 1);
         heuristics.reward_captures(6, Some(2), &[0, 1]);
         heuristics.reward_captures(6, Some(2), &[1]);
         assert!(heuristics.capture_history(2) > 0);
@@ -234,7 +238,7 @@ mod tests {
         assert!(heuristics.capture_history(2) < before);
         assert_eq!(heuristics.capture_history(3), 0);
         // Without move contexts there is no table to read or write.
-        let mut without = Heuristics::<Move>::new(0);
+        let mut without = Heuristics::<Move>::new(0, 1);
         without.reward_captures(6, Some(0), &[]);
         assert_eq!(without.capture_history(0), 0);
         // Saturation: the value approaches the bound but never leaves it.
@@ -242,5 +246,13 @@ mod tests {
             heuristics.reward_captures(20, Some(3), &[]);
         }
         assert!((1..=super::HISTORY_MAX).contains(&heuristics.capture_history(3)));
+    }
+
+    #[test]
+    fn the_bonus_scale_multiplies_a_cutoffs_bonus_up_to_a_quarter_of_the_bound() {
+        let (usual, scaled) = (Heuristics::<Move>::new(0, 1), Heuristics::<Move>::new(0, 16));
+        assert_eq!((usual.history_bonus(4), scaled.history_bonus(4)), (16, 256));
+        assert_eq!(scaled.history_bonus(20), super::HISTORY_MAX / 4);
+        assert_eq!(usual.history_bonus(200), super::HISTORY_MAX / 4);
     }
 }

@@ -109,7 +109,7 @@ pub(crate) struct Worker<G: Game> {
 impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     pub(crate) fn new(is_main: bool) -> Self {
         Worker {
-            heuristics: Heuristics::new(G::MOVE_CONTEXTS),
+            heuristics: Heuristics::new(G::MOVE_CONTEXTS, G::PRUNING.history_bonus_scale),
             correction: CorrectionHistory::new(G::PRUNING.correction_limit),
             reductions: ReductionTable::new(G::PRUNING.late_move_reduction_divisor),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY + 1)).collect(),
