@@ -74,11 +74,14 @@ pub struct Pruning {
     /// Whether nodes without a table move are searched one ply shallower (internal iterative
     /// reduction): the table move they lack is what a shallow search finds cheaply.
     pub internal_iterative_reductions: bool,
-    /// Whether late-move reductions shrink for moves with a good history and grow for bad ones.
+    /// Whether late-move reductions shrink for moves with a good history and grow for bad ones:
+    /// by one ply per [`Pruning::history_reduction_unit`] of the move's quiet history.
     pub history_reductions: bool,
+    /// History points worth one ply of late-move reduction (with `history_reductions`).
+    pub history_reduction_unit: i32,
     /// What a cutoff at depth `d` adds to the move histories: `scale × d²`, at most a quarter of
     /// their bound (16,384). A larger scale lets recent cutoffs outweigh old ones sooner (the
-    /// histories saturate) and lets history-guided reductions act: they count in 8,192ths.
+    /// histories saturate) and lets history-guided reductions act.
     pub history_bonus_scale: i32,
     /// Singular extensions: the table move is extended when every other move fails low against
     /// its value minus `margin × depth / 8`. Zero disables them.
@@ -118,6 +121,7 @@ impl Pruning {
         improving: false,
         internal_iterative_reductions: false,
         history_reductions: false,
+        history_reduction_unit: 8192,
         history_bonus_scale: 1,
         singular_margin: 0,
         table_refinements: false,

@@ -28,6 +28,8 @@ impl Evaluate for Position {
         internal_iterative_reductions: true,
         table_refinements: true,
         history_reductions: true,
+        // Twice chess's weight of history in reductions (+17 Elo at fixed nodes).
+        history_reduction_unit: 4096,
         // Sixteen times chess's bonus: recent cutoffs count for more (+35 Elo at fixed nodes).
         history_bonus_scale: 16,
         capture_history: true,

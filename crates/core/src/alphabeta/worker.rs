@@ -442,7 +442,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                         reduction += 1;
                     }
                     if pruning.history_reductions {
-                        reduction -= self.heuristics.quiet_history(side, mv, context, previous) / 8192;
+                        reduction -=
+                            self.heuristics.quiet_history(side, mv, context, previous) / pruning.history_reduction_unit;
                     }
                     if pruning.cut_node_reductions && cut_node {
                         reduction += 1;
