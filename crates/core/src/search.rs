@@ -77,7 +77,7 @@ pub struct Pruning {
     /// Whether late-move reductions shrink for moves with a good history and grow for bad ones:
     /// by one ply per [`Pruning::history_reduction_unit`] of the move's quiet history.
     pub history_reductions: bool,
-    /// History points worth one ply of late-move reduction (with `history_reductions`).
+    /// History points worth one ply of late-move reduction (with `history_reductions`); positive.
     pub history_reduction_unit: i32,
     /// What a cutoff at depth `d` adds to the move histories: `scale × d²`, at most a quarter of
     /// their bound (16,384). A larger scale lets recent cutoffs outweigh old ones sooner (the
