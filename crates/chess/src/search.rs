@@ -25,12 +25,12 @@ impl Evaluate for Chess {
         quiet_exchange_margin: 20,
         correction_limit: 64,
         razor_margin: 300,
-        late_move_reductions: true,
+        late_move_reduction_divisor: 225,
         aspiration_window: 30,
         improving: true,
         internal_iterative_reductions: true,
         table_refinements: true,
-        history_reductions: true,
+        history_reduction_unit: 8192,
         ..Pruning::NONE
     };
 

@@ -61,10 +61,9 @@ pub struct Pruning {
     pub null_move_divisor: i32,
     /// Razoring: at depth 1–2 a node whose eval is this far below alpha drops to quiescence.
     pub razor_margin: i32,
-    /// Late-move reductions on quiet moves.
-    pub late_move_reductions: bool,
-    /// How deep late-move reductions cut, in hundredths: a quiet move `index` at depth `d` is
-    /// reduced by 0.75 + ln d × ln index / (this / 100) plies, before the adjustments.
+    /// Late-move reductions on quiet moves, and how deep they cut, in hundredths: a quiet move
+    /// `index` at depth `d` is reduced by 0.75 + ln d × ln index / (this / 100) plies, before the
+    /// adjustments. Zero disables them.
     pub late_move_reduction_divisor: i32,
     /// Half-width of the first aspiration window around the previous iteration's value.
     pub aspiration_window: i32,
@@ -74,10 +73,8 @@ pub struct Pruning {
     /// Whether nodes without a table move are searched one ply shallower (internal iterative
     /// reduction): the table move they lack is what a shallow search finds cheaply.
     pub internal_iterative_reductions: bool,
-    /// Whether late-move reductions shrink for moves with a good history and grow for bad ones:
-    /// by one ply per [`Pruning::history_reduction_unit`] of the move's quiet history.
-    pub history_reductions: bool,
-    /// History points worth one ply of late-move reduction (with `history_reductions`); positive.
+    /// History-guided reductions: a late move's reduction shrinks by one ply per this many points
+    /// of its quiet history (grows where the history is negative). Zero disables them.
     pub history_reduction_unit: i32,
     /// What a cutoff at depth `d` adds to the move histories: `scale × d²`, at most a quarter of
     /// their bound (16,384). A larger scale lets recent cutoffs outweigh old ones sooner (the
@@ -115,13 +112,11 @@ impl Pruning {
         correction_limit: 0,
         null_move_divisor: 4,
         razor_margin: 0,
-        late_move_reductions: false,
-        late_move_reduction_divisor: 225,
+        late_move_reduction_divisor: 0,
         aspiration_window: 0,
         improving: false,
         internal_iterative_reductions: false,
-        history_reductions: false,
-        history_reduction_unit: 8192,
+        history_reduction_unit: 0,
         history_bonus_scale: 1,
         singular_margin: 0,
         table_refinements: false,

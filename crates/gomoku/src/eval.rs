@@ -207,11 +207,11 @@ impl Evaluate for Board {
         futility_margin: 150,
         late_move_scale: 2,
         razor_margin: 0,
-        late_move_reductions: true,
+        late_move_reduction_divisor: 225,
         aspiration_window: 60,
         improving: true,
         internal_iterative_reductions: true,
-        history_reductions: true,
+        history_reduction_unit: 8192,
         ..Pruning::NONE
     };
 

@@ -20,14 +20,12 @@ impl Evaluate for Position {
         probcut_margin: 40,
         null_move_divisor: 3,
         razor_margin: 150,
-        late_move_reductions: true,
         // Deeper than chess's 225: xiangqi's many quiet moves (+19 Elo at fixed nodes).
         late_move_reduction_divisor: 200,
         aspiration_window: 20,
         improving: true,
         internal_iterative_reductions: true,
         table_refinements: true,
-        history_reductions: true,
         // Twice chess's weight of history in reductions (+17 Elo at fixed nodes).
         history_reduction_unit: 4096,
         // Sixteen times chess's bonus: recent cutoffs count for more (+35 Elo at fixed nodes).

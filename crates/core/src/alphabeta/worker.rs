@@ -291,15 +291,15 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
         }
         // The table keeps the evaluation as the game gave it (`raw_eval`); pruning uses it corrected.
-        let correction_slot = if in_check || excluded.is_some() { None } else { self.correction_slot(position) };
-        let (raw_eval, static_eval) = if in_check {
-            (NO_EVAL, NO_EVAL)
+        let (raw_eval, static_eval, correction_slot) = if in_check {
+            (NO_EVAL, NO_EVAL, None)
         } else if excluded.is_some() {
-            (NO_EVAL, self.stack[ply].eval)
+            (NO_EVAL, self.stack[ply].eval, None)
         } else {
             let raw = entry
                 .map_or_else(|| position.evaluate_within(alpha, beta).clamp(-MAX_EVAL, MAX_EVAL), |entry| entry.eval);
-            (raw, self.corrected_eval(correction_slot, raw))
+            let slot = self.correction_slot(position);
+            (raw, self.corrected_eval(slot, raw), slot)
         };
         self.stack[ply].eval = static_eval;
         // The table's value, where its bound allows, is a better guess than the static evaluation.
@@ -430,7 +430,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let value = if searched == 0 {
                 -self.search(position, shared, new_depth, ply + 1, -beta, -alpha, true, !cut_node)
             } else {
-                let reduction = if pruning.late_move_reductions
+                let reduction = if pruning.late_move_reduction_divisor > 0
                     && depth >= 3
                     && late_quiet
                     && !in_check
@@ -441,7 +441,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     if pruning.improving && !improving {
                         reduction += 1;
                     }
-                    if pruning.history_reductions {
+                    if pruning.history_reduction_unit > 0 {
                         reduction -=
                             self.heuristics.quiet_history(side, mv, context, previous) / pruning.history_reduction_unit;
                     }
