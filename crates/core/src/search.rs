@@ -94,6 +94,10 @@ pub struct Pruning {
     /// children searched at full depth expect the opposite of their parent, and a node expected
     /// to fail high usually does so on its first moves: the later ones matter little.
     pub cut_node_reductions: bool,
+    /// Whether a node that fails low credits its parent's quiet move: the move is then a good
+    /// answer to the moves before it, and its continuation history gains as for a cutoff at the
+    /// node's depth (Stockfish's prior-countermove bonus).
+    pub prior_move_bonus: bool,
     /// Whether the time spent on a move also depends on the share of the search that went into
     /// the best move: a large share says it is clear, a small one that rivals came close.
     pub node_time_management: bool,
@@ -122,6 +126,7 @@ impl Pruning {
         table_refinements: false,
         capture_history: false,
         cut_node_reductions: false,
+        prior_move_bonus: false,
         node_time_management: false,
     };
 }

@@ -1,5 +1,7 @@
 //! Move ordering for the alpha-beta searcher: TT move, good tactical moves, killers, history.
 
+use std::mem::MaybeUninit;
+
 use crate::game::PackedMove;
 use crate::score::MAX_PLY;
 use crate::search::{Evaluate, Tactical};
@@ -103,9 +105,20 @@ impl<M: PackedMove> Heuristics<M> {
     fn update(&mut self, side: usize, (mv, context): (M, usize), bonus: i32, previous: PreviousContexts) {
         gravity(&mut self.history[Self::history_index(side, mv)], bonus);
         if self.contexts > 0 {
-            for earlier in previous.into_iter().flatten() {
-                gravity_i16(&mut self.continuation[earlier * self.contexts + context], bonus);
-            }
+            self.update_continuation(context, bonus, previous);
+        }
+    }
+
+    /// Rewards a quiet move (its context) as a good answer to the moves before it, as for a
+    /// cutoff at `depth`: the continuation history alone, since the move itself is not at hand.
+    pub(crate) fn reward_answer(&mut self, context: usize, previous: PreviousContexts, depth: i32) {
+        let bonus = self.history_bonus(depth);
+        self.update_continuation(context, bonus, previous);
+    }
+
+    fn update_continuation(&mut self, context: usize, bonus: i32, previous: PreviousContexts) {
+        for earlier in previous.into_iter().flatten() {
+            gravity_i16(&mut self.continuation[earlier * self.contexts + context], bonus);
         }
     }
 
@@ -215,6 +228,18 @@ pub(crate) fn is_early_key(key: i32) -> bool {
 /// Keys for a move list of any game (the largest legal move list of any game here stays below this).
 pub(crate) const MAX_KEYS: usize = 1024;
 
+/// The first `len` keys of `storage`, set to zero: only as many as there are moves, since
+/// clearing the whole 4 KiB array at every node would cost more than ordering itself.
+pub(crate) fn zeroed_prefix(storage: &mut [MaybeUninit<i32>; MAX_KEYS], len: usize) -> &mut [i32] {
+    let prefix = &mut storage[..len];
+    for key in prefix.iter_mut() {
+        key.write(0);
+    }
+    // SAFETY: every element of `prefix` was initialised just above; `MaybeUninit<i32>` has the
+    // layout of `i32`.
+    unsafe { &mut *(std::ptr::from_mut::<[MaybeUninit<i32>]>(prefix) as *mut [i32]) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Heuristics;
@@ -246,6 +271,19 @@ mod tests {
             heuristics.reward_captures(20, Some(3), &[]);
         }
         assert!((1..=super::HISTORY_MAX).contains(&heuristics.capture_history(3)));
+    }
+
+    #[test]
+    fn a_good_answer_gains_continuation_history_after_the_moves_it_answered_only() {
+        use crate::game::PackedMove;
+        let mut heuristics = Heuristics::<Move>::new(4, 1);
+        let mv = Move::from_bits(0);
+        heuristics.reward_answer(3, [Some(1), None], 5);
+        assert_eq!(heuristics.quiet_history(0, mv, 3, [Some(1), None]), 25);
+        assert_eq!(heuristics.quiet_history(0, mv, 3, [Some(1), Some(2)]), 25);
+        // Not after another move, nor as the move's own (butterfly) history.
+        assert_eq!(heuristics.quiet_history(0, mv, 3, [Some(2), None]), 0);
+        assert_eq!(heuristics.quiet_history(0, mv, 3, [None, None]), 0);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use correction::CorrectionHistory;
 use probcut::ProbCutNode;
 use reductions::ReductionTable;
 
-use super::ordering::{is_early_key, pick_next, score_moves, Heuristics, PreviousContexts, MAX_KEYS};
+use super::ordering::{is_early_key, pick_next, score_moves, zeroed_prefix, Heuristics, PreviousContexts, MAX_KEYS};
 use crate::game::{Game, Outcome, PackedMove};
 use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, TABLEBASE_WIN};
 use crate::search::{Evaluate, NullMove, TablebaseResult, Tactical};
@@ -57,18 +57,6 @@ const TABLEBASE_DEPTH_BONUS: i32 = 6;
 /// How often (in nodes) a thread flushes its count and the main thread checks the clock.
 const POLL_INTERVAL: u64 = 1024;
 
-/// The first `len` keys of `storage`, set to zero: only as many as there are moves, since
-/// clearing the whole 4 KiB array at every node would cost more than ordering itself.
-fn zeroed_prefix(storage: &mut [MaybeUninit<i32>; MAX_KEYS], len: usize) -> &mut [i32] {
-    let prefix = &mut storage[..len];
-    for key in prefix.iter_mut() {
-        key.write(0);
-    }
-    // SAFETY: every element of `prefix` was initialised just above; `MaybeUninit<i32>` has the
-    // layout of `i32`.
-    unsafe { &mut *(std::ptr::from_mut::<[MaybeUninit<i32>]>(prefix) as *mut [i32]) }
-}
-
 /// No static evaluation at this ply (in check, or not computed).
 const NO_EVAL: i32 = i32::MIN;
 
@@ -82,10 +70,12 @@ struct Frame<M> {
     context: Option<usize>,
     /// The move a singular-extension check leaves out at this ply.
     excluded: Option<M>,
+    /// Whether the move being searched from this ply is quiet (not tactical).
+    quiet: bool,
 }
 
 impl<M> Frame<M> {
-    const EMPTY: Frame<M> = Frame { eval: NO_EVAL, context: None, excluded: None };
+    const EMPTY: Frame<M> = Frame { eval: NO_EVAL, context: None, excluded: None, quiet: false };
 }
 
 /// The per-thread state of a search.
@@ -149,6 +139,16 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     /// The contexts of the moves one and two plies before `ply`.
     fn previous_contexts(&self, ply: usize) -> PreviousContexts {
         [self.stack[ply - 1].context, ply.checked_sub(2).and_then(|earlier| self.stack[earlier].context)]
+    }
+
+    /// A node at `ply` failed low: its parent's quiet move (not a null move, which has no context)
+    /// refuted everything here, so it answered the moves before it well.
+    fn reward_prior_move(&mut self, ply: usize, depth: i32) {
+        let parent = self.stack[ply - 1];
+        if let (true, Some(context)) = (parent.quiet, parent.context) {
+            let previous = self.previous_contexts(ply - 1);
+            self.heuristics.reward_answer(context, previous, depth);
+        }
     }
 
     /// The best line found from the root by the last completed root-move search.
@@ -420,6 +420,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 }
             }
             self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then_some(context);
+            self.stack[ply].quiet = !tactical;
             // The child probes the table first: fetch its entry while the move is being made.
             if let Some(key) = position.hash_after(mv) {
                 shared.tt.prefetch(key);
@@ -503,6 +504,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             position.generate_more_search_moves(&mut more);
             for &mv in more.iter().filter(|mv| !moves.contains(mv)) {
                 self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
+                self.stack[ply].quiet = !(<G as Tactical>::ENABLED && position.is_tactical(mv));
                 position.play(mv);
                 let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true, !cut_node);
                 position.undo();
@@ -513,6 +515,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     break;
                 }
             }
+        }
+        if pruning.prior_move_bonus && excluded.is_none() && best_value <= original_alpha && ply >= 2 {
+            self.reward_prior_move(ply, depth);
         }
         if excluded.is_none() {
             let bound = Bound::of(best_value, original_alpha, beta);

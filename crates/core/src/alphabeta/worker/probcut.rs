@@ -66,6 +66,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 continue;
             }
             self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
+            self.stack[ply].quiet = false;
             position.play(mv);
             let mut value = -self.quiescence(position, shared, ply + 1, -probcut_beta, -probcut_beta + 1, false);
             if value >= probcut_beta {
