@@ -133,12 +133,19 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
 
     /// Records the root move about to be searched (its context is the first "previous move").
     pub(crate) fn set_root_move(&mut self, root: &G, mv: G::Move) {
-        self.stack[0].context = (G::MOVE_CONTEXTS > 0).then(|| root.move_context(mv));
+        self.record_move(0, (G::MOVE_CONTEXTS > 0).then(|| root.move_context(mv)), false);
     }
 
     /// The contexts of the moves one and two plies before `ply`.
     fn previous_contexts(&self, ply: usize) -> PreviousContexts {
         [self.stack[ply - 1].context, ply.checked_sub(2).and_then(|earlier| self.stack[earlier].context)]
+    }
+
+    /// Records the move searched from `ply`: its context (`None` for a null move) and whether it
+    /// is quiet, always together, so that no mark is left over from another line.
+    fn record_move(&mut self, ply: usize, context: Option<usize>, quiet: bool) {
+        self.stack[ply].context = context;
+        self.stack[ply].quiet = quiet;
     }
 
     /// A node at `ply` failed low: its parent's quiet move (not a null move, which has no context)
@@ -336,7 +343,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             // Null move: if passing still beats beta, a real move will too.
             if <G as NullMove>::ENABLED && null_allowed && depth >= 2 && eval >= beta && position.null_move_allowed() {
                 let reduction = 3 + depth / pruning.null_move_divisor + ((eval - beta) / 200).min(3);
-                self.stack[ply].context = None;
+                self.record_move(ply, None, false);
                 position.play_null();
                 let value =
                     -self.search(position, shared, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false, !cut_node);
@@ -419,8 +426,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     return 0;
                 }
             }
-            self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then_some(context);
-            self.stack[ply].quiet = !tactical;
+            self.record_move(ply, (G::MOVE_CONTEXTS > 0).then_some(context), !tactical);
             // The child probes the table first: fetch its entry while the move is being made.
             if let Some(key) = position.hash_after(mv) {
                 shared.tt.prefetch(key);
@@ -503,8 +509,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let mut more = G::Moves::default();
             position.generate_more_search_moves(&mut more);
             for &mv in more.iter().filter(|mv| !moves.contains(mv)) {
-                self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
-                self.stack[ply].quiet = !(<G as Tactical>::ENABLED && position.is_tactical(mv));
+                let quiet = !(<G as Tactical>::ENABLED && position.is_tactical(mv));
+                self.record_move(ply, (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv)), quiet);
                 position.play(mv);
                 let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true, !cut_node);
                 position.undo();
@@ -516,6 +522,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 }
             }
         }
+        // Not at the root's children: the root orders its moves by their own searches.
         if pruning.prior_move_bonus && excluded.is_none() && best_value <= original_alpha && ply >= 2 {
             self.reward_prior_move(ply, depth);
         }

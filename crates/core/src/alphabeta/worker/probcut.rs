@@ -65,8 +65,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             if !position.static_exchange_at_least(mv, probcut_beta - node.static_eval) {
                 continue;
             }
-            self.stack[ply].context = (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv));
-            self.stack[ply].quiet = false;
+            self.record_move(ply, (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv)), false);
             position.play(mv);
             let mut value = -self.quiescence(position, shared, ply + 1, -probcut_beta, -probcut_beta + 1, false);
             if value >= probcut_beta {
