@@ -94,6 +94,9 @@ pub struct Pruning {
     /// children searched at full depth expect the opposite of their parent, and a node expected
     /// to fail high usually does so on its first moves: the later ones matter little.
     pub cut_node_reductions: bool,
+    /// Whether late quiet moves are reduced one ply more where the table move is tactical: a
+    /// node whose best known answer is a capture is seldom saved by a quiet move.
+    pub tactical_table_move_reductions: bool,
     /// Whether a node that fails low credits its parent's quiet move: the move is then a good
     /// answer to the moves before it, and its continuation history gains as for a cutoff at the
     /// node's depth (Stockfish's prior-countermove bonus).
@@ -126,6 +129,7 @@ impl Pruning {
         table_refinements: false,
         capture_history: false,
         cut_node_reductions: false,
+        tactical_table_move_reductions: false,
         prior_move_bonus: false,
         node_time_management: false,
     };

@@ -32,6 +32,7 @@ impl Evaluate for Position {
         history_bonus_scale: 16,
         capture_history: true,
         cut_node_reductions: true,
+        tactical_table_move_reductions: true,
         prior_move_bonus: true,
         node_time_management: true,
         ..Pruning::NONE

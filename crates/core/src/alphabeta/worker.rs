@@ -384,6 +384,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             _ => 3 + depth * depth * pruning.late_move_scale,
         };
         let quiet_exchange_margin = pruning.quiet_exchange_margin * depth * depth;
+        let tactical_table_move = pruning.tactical_table_move_reductions
+            && tt_move.is_some_and(|tt| <G as Tactical>::ENABLED && position.is_tactical(tt));
         let mut searched = 0usize;
         for index in 0..moves.len() {
             pick_next(&mut moves, keys, index);
@@ -453,6 +455,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                             self.heuristics.quiet_history(side, mv, context, previous) / pruning.history_reduction_unit;
                     }
                     if pruning.cut_node_reductions && cut_node {
+                        reduction += 1;
+                    }
+                    if tactical_table_move {
                         reduction += 1;
                     }
                     reduction.clamp(0, new_depth - 1)
