@@ -185,7 +185,7 @@ pub(crate) fn score_moves<G: Evaluate + Tactical>(
         let hint = position.move_order_hint(mv);
         *key = if Some(mv) == tt_move {
             TT_MOVE
-        } else if <G as Tactical>::ENABLED && position.is_tactical(mv) {
+        } else if is_tactical(position, mv) {
             let hint = if G::PRUNING.capture_history {
                 hint + heuristics.capture_history(position.move_context(mv)) / CAPTURE_HISTORY_DIVISOR
             } else {
@@ -223,6 +223,13 @@ pub(crate) fn pick_next<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize)
 /// Whether an ordering key marks a move as the TT move, a good tactical move or a killer.
 pub(crate) fn is_early_key(key: i32) -> bool {
     key >= KILLER
+}
+
+/// Whether `mv` is tactical in a game that has tactics at all: the searcher's one test, so that
+/// a game without [`Tactical::ENABLED`] pays nothing for it.
+#[inline]
+pub(crate) fn is_tactical<G: Tactical>(position: &G, mv: G::Move) -> bool {
+    G::ENABLED && position.is_tactical(mv)
 }
 
 /// Keys for a move list of any game (the largest legal move list of any game here stays below this).

@@ -13,7 +13,9 @@ use correction::CorrectionHistory;
 use probcut::ProbCutNode;
 use reductions::ReductionTable;
 
-use super::ordering::{is_early_key, pick_next, score_moves, zeroed_prefix, Heuristics, PreviousContexts, MAX_KEYS};
+use super::ordering::{
+    is_early_key, is_tactical, pick_next, score_moves, zeroed_prefix, Heuristics, PreviousContexts, MAX_KEYS,
+};
 use crate::game::{Game, Outcome, PackedMove};
 use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, TABLEBASE_WIN};
 use crate::search::{Evaluate, NullMove, TablebaseResult, Tactical};
@@ -384,8 +386,8 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             _ => 3 + depth * depth * pruning.late_move_scale,
         };
         let quiet_exchange_margin = pruning.quiet_exchange_margin * depth * depth;
-        let tactical_table_move = pruning.tactical_table_move_reductions
-            && tt_move.is_some_and(|tt| <G as Tactical>::ENABLED && position.is_tactical(tt));
+        let tactical_table_move =
+            pruning.tactical_table_move_reductions && tt_move.is_some_and(|tt| is_tactical(position, tt));
         let mut searched = 0usize;
         for index in 0..moves.len() {
             pick_next(&mut moves, keys, index);
@@ -393,7 +395,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             if Some(mv) == excluded {
                 continue;
             }
-            let tactical = <G as Tactical>::ENABLED && position.is_tactical(mv);
+            let tactical = is_tactical(position, mv);
             // Quiet moves that are neither the TT move nor killers may be pruned and reduced.
             let late_quiet = !tactical && !is_early_key(keys[index]);
             // Where every move so far lost by force, the others are the node's only hope: none is pruned.
@@ -514,7 +516,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             let mut more = G::Moves::default();
             position.generate_more_search_moves(&mut more);
             for &mv in more.iter().filter(|mv| !moves.contains(mv)) {
-                let quiet = !(<G as Tactical>::ENABLED && position.is_tactical(mv));
+                let quiet = !is_tactical(position, mv);
                 self.record_move(ply, (G::MOVE_CONTEXTS > 0).then(|| position.move_context(mv)), quiet);
                 position.play(mv);
                 let value = -self.search(position, shared, depth - 1, ply + 1, -beta, -alpha, true, !cut_node);

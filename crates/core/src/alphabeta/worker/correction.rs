@@ -4,6 +4,7 @@
 //! from the evaluation, and adds it to the evaluation of later nodes with that key.
 
 use super::Worker;
+use crate::alphabeta::ordering::is_tactical;
 use crate::score::{Bound, MAX_EVAL};
 use crate::search::{Evaluate, NullMove, Tactical};
 
@@ -94,7 +95,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         best_move: Option<G::Move>,
         depth: i32,
     ) {
-        if teaches(best_value, bound, corrected) && !best_move.is_some_and(|mv| position.is_tactical(mv)) {
+        if teaches(best_value, bound, corrected) && !best_move.is_some_and(|mv| is_tactical(position, mv)) {
             self.correction.learn(slot, best_value - raw, depth, G::PRUNING.correction_limit);
         }
     }
