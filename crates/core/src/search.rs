@@ -97,6 +97,10 @@ pub struct Pruning {
     /// Whether late quiet moves are reduced one ply more where the table move is tactical: a
     /// node whose best known answer is a capture is seldom saved by a quiet move.
     pub tactical_table_move_reductions: bool,
+    /// Whether late quiet moves are reduced one ply more once more than
+    /// three of the node's children have failed high (Stockfish's cutoff count): replies that keep
+    /// refuting the moves tried so far say the later ones will be refuted too.
+    pub cutoff_count_reductions: bool,
     /// Whether a node that fails low credits its parent's quiet move: the move is then a good
     /// answer to the moves before it, and its continuation history gains as for a cutoff at the
     /// node's depth (Stockfish's prior-countermove bonus).
@@ -130,6 +134,7 @@ impl Pruning {
         capture_history: false,
         cut_node_reductions: false,
         tactical_table_move_reductions: false,
+        cutoff_count_reductions: false,
         prior_move_bonus: false,
         node_time_management: false,
     };

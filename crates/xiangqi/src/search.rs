@@ -33,6 +33,7 @@ impl Evaluate for Position {
         capture_history: true,
         cut_node_reductions: true,
         tactical_table_move_reductions: true,
+        cutoff_count_reductions: true,
         prior_move_bonus: true,
         node_time_management: true,
         ..Pruning::NONE

@@ -8,10 +8,12 @@ mod correction;
 mod probcut;
 mod quiescence;
 mod reductions;
+mod singular;
 
 use correction::CorrectionHistory;
 use probcut::ProbCutNode;
 use reductions::ReductionTable;
+use singular::Singular;
 
 use super::ordering::{
     is_early_key, is_tactical, pick_next, score_moves, zeroed_prefix, Heuristics, PreviousContexts, MAX_KEYS,
@@ -20,17 +22,7 @@ use crate::game::{Game, Outcome, PackedMove};
 use crate::score::{is_mate_value, mate_in, mated_in, Bound, INFINITE, MATE_BOUND, MAX_EVAL, MAX_PLY, TABLEBASE_WIN};
 use crate::search::{Evaluate, NullMove, TablebaseResult, Tactical};
 use crate::time::{SearchControl, TimeManager};
-use crate::tt::{TranspositionTable, TtEntry};
-
-/// What a singular-extension check found.
-enum Singular {
-    /// The table move is the only good one: search it one ply deeper.
-    Extend,
-    /// Several moves beat beta even at reduced depth: the node fails high with this value.
-    MultiCut(i32),
-    /// Neither.
-    No,
-}
+use crate::tt::TranspositionTable;
 
 /// Everything the threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -56,6 +48,10 @@ impl Shared<'_> {
 /// whatever the depth (Stockfish stores it six plies deeper, so that it outlives ordinary entries).
 const TABLEBASE_DEPTH_BONUS: i32 = 6;
 
+/// How many children of a node must fail high before its late quiet moves are reduced more
+/// ([`crate::search::Pruning::cutoff_count_reductions`]).
+const MANY_CUTOFFS: u32 = 3;
+
 /// How often (in nodes) a thread flushes its count and the main thread checks the clock.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -74,10 +70,12 @@ struct Frame<M> {
     excluded: Option<M>,
     /// Whether the move being searched from this ply is quiet (not tactical).
     quiet: bool,
+    /// Cutoffs at this ply since the node at the ply before it began.
+    cutoffs: u32,
 }
 
 impl<M> Frame<M> {
-    const EMPTY: Frame<M> = Frame { eval: NO_EVAL, context: None, excluded: None, quiet: false };
+    const EMPTY: Frame<M> = Frame { eval: NO_EVAL, context: None, excluded: None, quiet: false, cutoffs: 0 };
 }
 
 /// The per-thread state of a search.
@@ -283,6 +281,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             return self.quiescence(position, shared, ply, alpha, beta, true);
         }
         let pruning = G::PRUNING;
+        self.stack[ply + 1].cutoffs = 0;
 
         let key = position.hash();
         // A singular-extension check searches this position without its best move: the table's
@@ -462,6 +461,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     if tactical_table_move {
                         reduction += 1;
                     }
+                    if pruning.cutoff_count_reductions && self.stack[ply + 1].cutoffs > MANY_CUTOFFS {
+                        reduction += 1;
+                    }
                     reduction.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -493,6 +495,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 return 0;
             }
             if self.take_value(ply, is_pv, (mv, value), (&mut best_value, &mut best_move), &mut alpha, beta) {
+                self.stack[ply].cutoffs += 1;
                 if !tactical {
                     self.heuristics.reward_cutoff(side, ply, depth, (mv, context), &quiets_tried, previous);
                 }
@@ -542,45 +545,6 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
         }
         best_value
-    }
-
-    /// Whether the table move is singular: every other move fails low against the table's value
-    /// minus a margin, searched at half depth. If even that reduced bound beats `beta`, several
-    /// moves do, and the node is cut at once ("multi-cut").
-    #[allow(clippy::too_many_arguments)]
-    fn singular_extension(
-        &mut self,
-        position: &mut G,
-        shared: &Shared<'_>,
-        entry: Option<TtEntry>,
-        depth: i32,
-        ply: usize,
-        beta: i32,
-        cut_node: bool,
-    ) -> Singular {
-        let margin = G::PRUNING.singular_margin;
-        let Some(entry) = entry else { return Singular::No };
-        if margin == 0
-            || depth < 8
-            || ply as i32 >= 2 * self.root_depth
-            || entry.depth < depth - 3
-            || entry.bound == Bound::Upper
-            || is_mate_value(entry.value)
-        {
-            return Singular::No;
-        }
-        let singular_beta = entry.value - margin * depth / 8;
-        self.stack[ply].excluded = entry.move_bits.map(G::Move::from_bits);
-        let value =
-            self.search(position, shared, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut_node);
-        self.stack[ply].excluded = None;
-        if value < singular_beta {
-            Singular::Extend
-        } else if singular_beta >= beta {
-            Singular::MultiCut(singular_beta)
-        } else {
-            Singular::No
-        }
     }
 
     /// Takes a searched move's value into the node's best value and move and its alpha (and the
