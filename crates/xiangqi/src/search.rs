@@ -17,7 +17,7 @@ impl Evaluate for Position {
         futility_margin: 45,
         late_move_scale: 1,
         quiet_exchange_margin: 30,
-        probcut_margin: 40,
+        probcut_margin: 30,
         null_move_divisor: 3,
         razor_margin: 150,
         // Deeper than chess's 225: xiangqi's many quiet moves (+19 Elo at fixed nodes).
