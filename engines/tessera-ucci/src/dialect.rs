@@ -17,7 +17,7 @@ use tessera_xiangqi::nnue::{self, Network, NetworkChoice, DEFAULT_NETWORK};
 use tessera_xiangqi::{book_format, search_root, FenError, Iccs, Position, MOVES_LEFT};
 
 use crate::evaluation::Evaluation;
-use crate::limiter::{Limited, ELO_RANGE};
+use crate::limiter::{EloScale, Limited};
 use crate::verdicts::VerdictPolicy;
 
 /// Whether the network evaluates unless an option says otherwise: the embedded network beats the
@@ -54,7 +54,7 @@ impl Player for Xiangqi {
 
     /// The strength limiter stays at full strength unless UCI's `UCI_LimitStrength` asks.
     fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
-        Limited::new(AlphaBeta::new(options, MOVES_LEFT), options)
+        Limited::new(AlphaBeta::new(options, MOVES_LEFT), options, EloScale::UNCALIBRATED)
     }
 
     fn game_options(&self) -> Box<dyn GameOptions<Position>> {
@@ -116,7 +116,7 @@ impl uci::Dialect for Xiangqi {
     }
 
     fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
-        ELO_RANGE
+        EloScale::UNCALIBRATED.range()
     }
 
     fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {

@@ -10,7 +10,7 @@ use tessera_core::{report, AlphaBeta, BookSetup, EngineOptions, EvaluationOption
 use tessera_uci_protocol::{Dialect, Settings};
 
 use crate::evaluation::Evaluation;
-use crate::limiter::{Limited, ELO_RANGE};
+use crate::limiter::{EloScale, Limited};
 use crate::tablebases::Tablebases;
 
 /// Chess over UCI.
@@ -24,6 +24,22 @@ fn rules(chess960: bool) -> Rules {
 /// (docs/chess.md, strength log), so it is the default, and `bench` searches with it.
 const NNUE_BY_DEFAULT: bool = true;
 
+/// `UCI_Elo` as measured: the rating each strength level played at against Stockfish 15.1's own
+/// limiter at 2000 or below (higher settings do not reach their depth at this clock), 100 games
+/// a point at 5 s + 0.05 s (`scripts/calibrate-chess-elo.sh`; the table in docs/chess.md). Level
+/// 800 lost all its games to Stockfish's weakest setting (1350) and so has no rating: the lowest
+/// level measured bounds the range.
+const ELO_SCALE: EloScale = EloScale(&[
+    (1074, 1000),
+    (1154, 1500),
+    (1358, 1806),
+    (1556, 2000),
+    (1700, 2250),
+    (1751, 2313),
+    (1844, 2500),
+    (1993, 2800),
+]);
+
 impl Player for Chess {
     type Game = Position;
     type Searcher = Limited<AlphaBeta<Position>>;
@@ -34,7 +50,7 @@ impl Player for Chess {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> Limited<AlphaBeta<Position>> {
-        Limited::new(AlphaBeta::new(options, 30), options)
+        Limited::new(AlphaBeta::new(options, 30), options, ELO_SCALE)
     }
 
     fn game_options(&self) -> Box<dyn GameOptions<Position>> {
@@ -76,7 +92,7 @@ impl Dialect for Chess {
     }
 
     fn elo_range(&self) -> std::ops::RangeInclusive<u32> {
-        ELO_RANGE
+        ELO_SCALE.range()
     }
 
     fn set_strength(searcher: &mut Limited<AlphaBeta<Position>>, elo: Option<u32>) {
@@ -123,4 +139,16 @@ pub fn print_perft(depth: u32, fen: Option<&str>) -> Result<(), FenError> {
     let position = Position::from_fen(fen, rules(chess960))?;
     report::print_lines(perft_lines(&position, depth, &Uci { chess960 }));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_measured_scale_is_usable() {
+        assert!(ELO_SCALE.is_valid());
+        // The default `UCI_Elo` lies inside the range.
+        assert!(ELO_SCALE.range().contains(&1500));
+    }
 }

@@ -40,7 +40,7 @@ fn handshake_lists_every_option() {
             "option name UCI_Chess960 type check default false",
             "option name UCI_ShowWDL type check default false",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1500 min 800 max 2800",
+            "option name UCI_Elo type spin default 1500 min 1074 max 1993",
             "option name UCI_AnalyseMode type check default false",
             "option name EvalFile type string default <embedded>",
             "option name Use NNUE type check default true",
