@@ -1,5 +1,6 @@
-//! One search thread: principal variation search with the usual pruning (ProbCut, quiescence, the
-//! evaluation's correction history and the late-move reduction table in the child modules).
+//! One search thread: principal variation search with the usual pruning (ProbCut, quiescence,
+//! singular extensions, the evaluation's correction history and the late-move reduction table in
+//! the child modules).
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
