@@ -43,9 +43,7 @@ impl EloScale {
 
     /// Whether the pairs are strictly ascending in both rating and level, at least two, and
     /// every level within `LEVEL_MIN..=LEVEL_MAX`: what [`EloScale::level`] relies on.
-    // Used by each engine's test of its scale.
-    #[allow(dead_code)]
-    #[must_use]
+    #[cfg(test)]
     pub fn is_valid(self) -> bool {
         self.0.len() >= 2
             && self.0.windows(2).all(|pair| pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1)
@@ -55,7 +53,8 @@ impl EloScale {
     /// The level that plays at `elo` (clamped to [`EloScale::range`]).
     #[must_use]
     pub fn level(self, elo: u32) -> u32 {
-        let elo = elo.clamp(*self.range().start(), *self.range().end());
+        let range = self.range();
+        let elo = elo.clamp(*range.start(), *range.end());
         let upper = self.0.iter().position(|&(rating, _)| rating >= elo).unwrap_or(self.0.len() - 1);
         let (high_rating, high_level) = self.0[upper];
         let Some(&(low_rating, low_level)) = upper.checked_sub(1).map(|lower| &self.0[lower]) else {
