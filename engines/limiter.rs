@@ -55,10 +55,11 @@ impl EloScale {
     pub fn level(self, elo: u32) -> u32 {
         let range = self.range();
         let elo = elo.clamp(*range.start(), *range.end());
-        let upper = self.0.iter().position(|&(rating, _)| rating >= elo).unwrap_or(self.0.len() - 1);
-        let (high_rating, high_level) = self.0[upper];
-        let Some(&(low_rating, low_level)) = upper.checked_sub(1).map(|lower| &self.0[lower]) else {
-            return high_level;
+        // The clamped rating lies within some pair of neighbours; the last one holds the top end.
+        let Some(&[(low_rating, low_level), (high_rating, high_level)]) =
+            self.0.windows(2).find(|pair| elo <= pair[1].0)
+        else {
+            return self.0[self.0.len() - 1].1;
         };
         let fraction = f64::from(elo - low_rating) / f64::from(high_rating - low_rating);
         low_level + (fraction * f64::from(high_level - low_level)).round() as u32
