@@ -55,7 +55,8 @@ impl EloScale {
     pub fn level(self, elo: u32) -> u32 {
         let range = self.range();
         let elo = elo.clamp(*range.start(), *range.end());
-        // The clamped rating lies within some pair of neighbours; the last one holds the top end.
+        // The clamped rating lies within some pair of neighbours (a scale holds at least two
+        // pairs); the fallback is only for a scale that breaks that rule, and plays its top level.
         let Some(&[(low_rating, low_level), (high_rating, high_level)]) =
             self.0.windows(2).find(|pair| elo <= pair[1].0)
         else {
