@@ -30,7 +30,9 @@ impl Evaluate for Chess {
         improving: true,
         internal_iterative_reductions: true,
         table_refinements: true,
-        history_reduction_unit: 8192,
+        // Chess's history bonus is d² a cutoff, so a quiet history seldom reaches 8,192: a smaller
+        // unit lets the histories shorten or lengthen reductions at all (+31 Elo at 2,048).
+        history_reduction_unit: 2048,
         ..Pruning::NONE
     };
 

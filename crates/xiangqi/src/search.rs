@@ -27,7 +27,7 @@ impl Evaluate for Position {
         improving: true,
         internal_iterative_reductions: true,
         table_refinements: true,
-        // Twice chess's weight of history in reductions (+17 Elo at fixed nodes).
+        // One ply per 4,096 points rather than 8,192 (+17 Elo at fixed nodes).
         history_reduction_unit: 4096,
         // Sixteen times chess's bonus: recent cutoffs count for more (+35 Elo at fixed nodes).
         history_bonus_scale: 16,
