@@ -194,11 +194,8 @@ fn xiangqi_datagen_plays_with_a_network() {
         let path = temp_file(name);
         let output = datagen_of("xiangqi", "300", "1", extra, &path, 1);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        let mut reader = DataReader::open::<tessera_xiangqi::Position>(&path).unwrap();
-        let mut scores = Vec::new();
-        while let Some(record) = reader.next_record().unwrap() {
-            scores.push(record.score);
-        }
+        let scores: Vec<i16> =
+            records::<tessera_xiangqi::Position>(&path).into_iter().map(|(_, score, _, _)| score).collect();
         std::fs::remove_file(&path).unwrap();
         assert!(!scores.is_empty(), "a game of positions");
         scores
