@@ -42,6 +42,9 @@ pub struct Pruning {
     pub reverse_futility_margin: i32,
     /// Futility: quiet moves at depth `d` are skipped when eval + `d * margin` cannot reach alpha.
     pub futility_margin: i32,
+    /// The deepest nodes where futility and the pruning that goes with it (late moves, quiet moves
+    /// and captures losing by exchange) apply.
+    pub futility_depth: i32,
     /// Late-move pruning, where futility applies: at depth `d` the quiet moves after the first
     /// `3 + scale × d²` (half as many where the evaluation is not improving) are skipped.
     pub late_move_scale: i32,
@@ -117,6 +120,7 @@ impl Pruning {
     pub const NONE: Pruning = Pruning {
         reverse_futility_margin: 0,
         futility_margin: 0,
+        futility_depth: 6,
         late_move_scale: 2,
         quiet_exchange_margin: 0,
         probcut_margin: 0,

@@ -379,7 +379,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
         let mut best_move = None;
         let mut quiets_tried = crate::moves::MoveList::<(G::Move, usize), 64>::new();
         let mut captures_tried = crate::moves::MoveList::<usize, 32>::new();
-        let futility_base = (pruning.futility_margin > 0 && !is_pv && !in_check && depth <= 6)
+        let futility_base = (pruning.futility_margin > 0 && !is_pv && !in_check && depth <= pruning.futility_depth)
             .then(|| eval + pruning.futility_margin * depth);
         let late_move_count = match (pruning.improving, improving) {
             (true, false) => (3 + depth * depth * pruning.late_move_scale) / 2,
