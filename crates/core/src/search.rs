@@ -62,8 +62,11 @@ pub struct Pruning {
     /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
     /// shallower, and up to 3 more where the evaluation is far above beta.
     pub null_move_divisor: i32,
-    /// Razoring: at depth 1–2 a node whose eval is this far below alpha drops to quiescence.
+    /// Razoring: at depth `d` up to [`Pruning::razor_depth`] a node whose eval is `d × margin`
+    /// below alpha drops to quiescence.
     pub razor_margin: i32,
+    /// The deepest nodes razoring applies to.
+    pub razor_depth: i32,
     /// Late-move reductions on quiet moves, and how deep they cut, in hundredths: a quiet move
     /// `index` at depth `d` is reduced by 0.75 + ln d × ln index / (this / 100) plies, before the
     /// adjustments. Zero disables them.
@@ -127,6 +130,7 @@ impl Pruning {
         correction_limit: 0,
         null_move_divisor: 4,
         razor_margin: 0,
+        razor_depth: 2,
         late_move_reduction_divisor: 0,
         aspiration_window: 0,
         improving: false,

@@ -336,7 +336,7 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                 return eval;
             }
             // Razoring: far below alpha near the horizon, only tactics can save the node.
-            if pruning.razor_margin > 0 && depth <= 2 && eval + pruning.razor_margin * depth < alpha {
+            if pruning.razor_margin > 0 && depth <= pruning.razor_depth && eval + pruning.razor_margin * depth < alpha {
                 let value = self.quiescence(position, shared, ply, alpha, alpha + 1, true);
                 if value <= alpha {
                     return value;
