@@ -63,7 +63,7 @@ pub struct Pruning {
     /// shallower, and up to 3 more where the evaluation is far above beta.
     pub null_move_divisor: i32,
     /// Razoring: at depth `d` up to [`Pruning::razor_depth`] a node whose eval is `d × margin`
-    /// below alpha drops to quiescence.
+    /// below alpha drops to quiescence, and is cut where quiescence stays below alpha.
     pub razor_margin: i32,
     /// The deepest nodes razoring applies to.
     pub razor_depth: i32,
@@ -118,8 +118,8 @@ pub struct Pruning {
 
 impl Pruning {
     /// Full-width search with no speculative pruning: what tiny games and solvers want. (The null
-    /// move is the game's choice, [`NullMove::ENABLED`]; the late-move count and the null move's
-    /// depth are those chess uses, for games that turn futility or the null move on.)
+    /// move is the game's choice, [`NullMove::ENABLED`]; the late-move count, the null move's
+    /// depth and the depths of futility and razoring are defaults for games that turn them on.)
     pub const NONE: Pruning = Pruning {
         reverse_futility_margin: 0,
         futility_margin: 0,
