@@ -59,9 +59,12 @@ pub struct Pruning {
     /// missed the searched value at earlier nodes with the same [`Evaluate::correction_key`], by
     /// at most this much. Zero disables it.
     pub correction_limit: i32,
-    /// Null move (where the game allows it): the pass is searched `3 + depth / divisor` plies
-    /// shallower, and up to 3 more where the evaluation is far above beta.
+    /// Null move (where the game allows it): the pass is searched
+    /// `null_move_reduction + depth / divisor` plies shallower, and up to 3 more where the
+    /// evaluation is far above beta.
     pub null_move_divisor: i32,
+    /// The null move's least reduction in plies (see [`Pruning::null_move_divisor`]).
+    pub null_move_reduction: i32,
     /// Razoring: at depth `d` up to [`Pruning::razor_depth`] a node whose eval is `d × margin`
     /// below alpha drops to quiescence, and is cut where quiescence stays below alpha.
     pub razor_margin: i32,
@@ -129,6 +132,7 @@ impl Pruning {
         probcut_margin: 0,
         correction_limit: 0,
         null_move_divisor: 4,
+        null_move_reduction: 3,
         razor_margin: 0,
         razor_depth: 2,
         late_move_reduction_divisor: 0,
