@@ -103,6 +103,10 @@ pub struct Pruning {
     /// children searched at full depth expect the opposite of their parent, and a node expected
     /// to fail high usually does so on its first moves: the later ones matter little.
     pub cut_node_reductions: bool,
+    /// Whether late quiet moves that give check are reduced too, one ply less than the others: a
+    /// check ordered late is seldom the best move, and one that matters fails high in its
+    /// reduced search and is searched again at full depth.
+    pub check_reductions: bool,
     /// Whether late quiet moves are reduced one ply more where the table move is tactical: a
     /// node whose best known answer is a capture is seldom saved by a quiet move.
     pub tactical_table_move_reductions: bool,
@@ -145,6 +149,7 @@ impl Pruning {
         table_refinements: false,
         capture_history: false,
         cut_node_reductions: false,
+        check_reductions: false,
         tactical_table_move_reductions: false,
         cutoff_count_reductions: false,
         prior_move_bonus: false,

@@ -446,10 +446,10 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
                     && depth >= 3
                     && late_quiet
                     && !in_check
-                    && !gives_check
+                    && (!gives_check || pruning.check_reductions)
                     && index >= 2
                 {
-                    let mut reduction = self.reductions.get(depth, index) - i32::from(is_pv);
+                    let mut reduction = self.reductions.get(depth, index) - i32::from(is_pv) - i32::from(gives_check);
                     if pruning.improving && !improving {
                         reduction += 1;
                     }
