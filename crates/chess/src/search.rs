@@ -28,6 +28,8 @@ impl Evaluate for Chess {
         null_move_divisor: 4,
         // A pass searched one ply shallower than the core's 3 (+21 Elo at fixed nodes).
         null_move_reduction: 4,
+        // A ply more per 150 cp above beta rather than per 200 (+15 Elo at fixed nodes).
+        null_move_eval_unit: 150,
         quiet_exchange_margin: 20,
         correction_limit: 64,
         // 250 rather than 300 (+24 Elo at fixed nodes).

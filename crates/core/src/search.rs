@@ -60,11 +60,13 @@ pub struct Pruning {
     /// at most this much. Zero disables it.
     pub correction_limit: i32,
     /// Null move (where the game allows it): the pass is searched
-    /// `null_move_reduction + depth / divisor` plies shallower, and up to 3 more where the
-    /// evaluation is far above beta.
+    /// `null_move_reduction + depth / divisor` plies shallower, and one more per
+    /// [`Pruning::null_move_eval_unit`] the evaluation is above beta, up to 3 more.
     pub null_move_divisor: i32,
     /// The null move's least reduction in plies (see [`Pruning::null_move_divisor`]).
     pub null_move_reduction: i32,
+    /// How far above beta (in the evaluation's units) the null move is reduced one ply more.
+    pub null_move_eval_unit: i32,
     /// Razoring: at depth `d` up to [`Pruning::razor_depth`] a node whose eval is `d × margin`
     /// below alpha drops to quiescence, and is cut where quiescence stays below alpha.
     pub razor_margin: i32,
@@ -137,6 +139,7 @@ impl Pruning {
         correction_limit: 0,
         null_move_divisor: 4,
         null_move_reduction: 3,
+        null_move_eval_unit: 200,
         razor_margin: 0,
         razor_depth: 2,
         late_move_reduction_divisor: 0,

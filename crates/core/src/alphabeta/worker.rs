@@ -344,8 +344,9 @@ impl<G: Evaluate + Tactical + NullMove> Worker<G> {
             }
             // Null move: if passing still beats beta, a real move will too.
             if <G as NullMove>::ENABLED && null_allowed && depth >= 2 && eval >= beta && position.null_move_allowed() {
-                let reduction =
-                    pruning.null_move_reduction + depth / pruning.null_move_divisor + ((eval - beta) / 200).min(3);
+                let reduction = pruning.null_move_reduction
+                    + depth / pruning.null_move_divisor
+                    + ((eval - beta) / pruning.null_move_eval_unit).min(3);
                 self.record_move(ply, None, false);
                 position.play_null();
                 let value =
