@@ -65,8 +65,8 @@ pub struct Pruning {
     pub null_move_divisor: i32,
     /// The null move's least reduction in plies (see [`Pruning::null_move_divisor`]).
     pub null_move_reduction: i32,
-    /// How far above beta (in the evaluation's units) the null move is reduced one ply more;
-    /// positive.
+    /// How far above beta (in the evaluation's units) the null move is reduced one ply more.
+    /// This and the divisor are positive: a game that sets either to zero does not compile.
     pub null_move_eval_unit: i32,
     /// Razoring: at depth `d` up to [`Pruning::razor_depth`] a node whose eval is `d × margin`
     /// below alpha drops to quiescence, and is cut where quiescence stays below alpha.

@@ -99,6 +99,8 @@ pub(crate) struct Worker<G: Game> {
 
 impl<G: Evaluate + Tactical + NullMove> Worker<G> {
     pub(crate) fn new(is_main: bool) -> Self {
+        // The null move divides by both: a game whose settings make either zero does not compile.
+        const { assert!(G::PRUNING.null_move_divisor > 0 && G::PRUNING.null_move_eval_unit > 0) };
         Worker {
             heuristics: Heuristics::new(G::MOVE_CONTEXTS, G::PRUNING.history_bonus_scale),
             correction: CorrectionHistory::new(G::PRUNING.correction_limit),
