@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tessera's go strength: tessera-gtp against Pachi 12.90 without its neural network (9x9, Pachi at
-# a fixed 9000 playouts a move on one thread, `-t =9000 threads=1`, against our 0.5 s a move),
+# a fixed 9000 playouts a move on one thread, `-t =9000 threads=1`, against our 0.5 s a move; 19x19,
+# both sides 1 s a move),
 # against GNU Go 3.8 at level 10 (19x19, our 1 s a move) and against KataGo with its small b6c96
 # network on the CPU (9x9 and 19x19, both sides the same time a move: 0.5 s on 9x9, 1 s on 19x19),
 # komi 7.5, colours alternating, GNU Go refereeing with Chinese (area) rules, through
@@ -27,10 +28,11 @@
 # machine of 2026-11-30, where Pachi's 9000 playouts took 0.40-0.46 s a move). On 19x19,
 # TESSERA_19x19="--move-time 1 --move-block 20" gives our engine 1 s a move on average over blocks
 # of 20 moves on a clock it keeps itself (settled moves leave their time to harder ones).
-# TESSERA_9x9 and TESSERA_19x19 do not apply to the KataGo rows, which are equal time by
-# construction.
+# TESSERA_9x9 and TESSERA_19x19 do not apply to the KataGo rows or to Pachi's 19x19 row, which
+# are equal time by construction.
 #
-# Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=128] [GAMES_GNUGO=20] [CONCURRENCY=1]
+# Usage: [PACHI=/path/to/pachi] [GAMES_PACHI=128] [GAMES_PACHI_19=60]
+#        [GAMES_GNUGO=20] [CONCURRENCY=1]
 #        [TESSERA_9x9="--move-time 0.5"] [TESSERA_19x19="--move-time 1"] [RECORDS=DIR]
 #        [KATAGO=/path/to/OUT_DIR] [GAMES_KATAGO_9=40] [GAMES_KATAGO_19=40]
 #        [KATAGO_TIME_9=0.5] [KATAGO_TIME_19=1]
@@ -47,6 +49,7 @@ gnugo=$(command -v gnugo || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; 
 [ -n "$gnugo" ] || { echo "SKIPPED: GNU Go (the referee) is not installed (apt-get install gnugo)" >&2; exit 0; }
 pachi=${PACHI:-$(command -v pachi || true)}
 ours_9=${TESSERA_9x9:---move-time 0.5} ours_19=${TESSERA_19x19:---move-time 1}
+games_pachi_19=${GAMES_PACHI_19:-60}
 games_katago_9=${GAMES_KATAGO_9:-40} games_katago_19=${GAMES_KATAGO_19:-40}
 katago_time_9=${KATAGO_TIME_9:-0.5} katago_time_19=${KATAGO_TIME_19:-1}
 
@@ -76,6 +79,11 @@ if [ -n "$pachi" ] && [ -x "$pachi" ]; then
   pachi_dir=$(cd "$(dirname "$pachi")" && pwd)
   play "Pachi-9000" 9 "$games_pachi" "$ours_9" \
     "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg==9000 arg=threads=1"
+  # On 19x19 both sides think 1 s a move by the clock. Pachi's fixed time a move, `-t SECS`, keeps
+  # 2 s of it for network lag and thinks at least 1 s (its timeinfo.c: MAX_NET_LAG and
+  # MIN_THINK_WITH_LAG), so `-t 3` is 1 s of thought: 1.004 s a move on average, measured.
+  play "Pachi-1s" 19 "$games_pachi_19" "--move-time 1" \
+    "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg=3 arg=threads=1"
 else
   echo "SKIPPED: Pachi is not built (scripts/build-pachi.sh SRC_DIR, then PACHI=path/to/pachi)" >&2
 fi
