@@ -77,13 +77,14 @@ play() { # opponent-label size games our-arguments opponent-spec
 
 if [ -n "$pachi" ] && [ -x "$pachi" ]; then
   pachi_dir=$(cd "$(dirname "$pachi")" && pwd)
-  play "Pachi-9000" 9 "$games_pachi" "$ours_9" \
-    "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg==9000 arg=threads=1"
+  pachi_spec() { # Pachi's time setting (-t)
+    echo "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg=$1 arg=threads=1"
+  }
+  play "Pachi-9000" 9 "$games_pachi" "$ours_9" "$(pachi_spec =9000)"
   # On 19x19 both sides think 1 s a move by the clock. Pachi's fixed time a move, `-t SECS`, keeps
   # 2 s of it for network lag and thinks at least 1 s (its timeinfo.c: MAX_NET_LAG and
-  # MIN_THINK_WITH_LAG), so `-t 3` is 1 s of thought: 1.004 s a move on average, measured.
-  play "Pachi-1s" 19 "$games_pachi_19" "--move-time 1" \
-    "cmd=$pachi_dir/$(basename "$pachi") name=Pachi dir=$pachi_dir arg=-t arg=3 arg=threads=1"
+  # MIN_THINK_WITH_LAG), so `-t 3` is 1 s of thought: 1.007 s a move on average over 60 games.
+  play "Pachi-1s" 19 "$games_pachi_19" "--move-time 1" "$(pachi_spec 3)"
 else
   echo "SKIPPED: Pachi is not built (scripts/build-pachi.sh SRC_DIR, then PACHI=path/to/pachi)" >&2
 fi
