@@ -67,7 +67,7 @@ pub use perft::Perft;
 pub use player::{MoveOf, Player, SearchRoot};
 pub use rng::Rng;
 pub use score::{Bound, Score};
-pub use search::{Evaluate, NullMove, Playout, PlayoutResult, Pruning, Searcher, TablebaseResult, Tactical};
+pub use search::{Evaluate, NullMove, Playout, PlayoutResult, Pruning, Refined, Searcher, TablebaseResult, Tactical};
 pub use session::{serve, serve_chosen, Flow, Identity, LineSession};
 pub use time::{SearchControl, TimeManager};
 pub use tt::TranspositionTable;

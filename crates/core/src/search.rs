@@ -319,6 +319,14 @@ pub trait NullMove: Game {
     fn undo_null(&mut self) {}
 }
 
+/// What [`Playout::refined_priors`] found besides the priors.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Refined {
+    /// The chance that the player to move wins, in `[0, 1]`, where the source estimates it (a
+    /// value network); the search weighs it as [`crate::MctsConfig::value_weight`] playouts.
+    pub value: Option<f32>,
+}
+
 /// What one playout found, both for the side to move where it started.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayoutResult {
@@ -351,11 +359,11 @@ pub trait Playout: Game {
     /// Sharper priors from a source too costly for every node (a neural network), for a node the
     /// search has visited often ([`crate::MctsConfig::refine_after`]): called at most once per
     /// node, with `priors` holding the node's current priors (normalised, one per move of
-    /// `moves`). Overwrites them with new weights (any non-negative scale) and returns true, or
-    /// returns false to keep them (the default).
-    fn refined_priors(&self, moves: &[Self::Move], priors: &mut [f32]) -> bool {
+    /// `moves`). Overwrites them with new weights (any non-negative scale) and returns what else
+    /// the source found, or returns `None` to keep them (the default).
+    fn refined_priors(&self, moves: &[Self::Move], priors: &mut [f32]) -> Option<Refined> {
         let _ = (moves, priors);
-        false
+        None
     }
 
     /// Plays the game out to its end with a fast policy and returns the result (and the score, if

@@ -34,6 +34,8 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod sgf;
+#[cfg(test)]
+mod test_positions;
 
 pub use board::{Board, Cell};
 pub use notation::{format_vertex, lettered_point, parse_vertex, GtpNotation};

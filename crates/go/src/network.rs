@@ -1,12 +1,14 @@
-//! The move-prediction network: a residual convolutional network (`tessera_nnue::conv`) trained
-//! on 9-dan games of the TYGEM server to predict the next move from [`crate::features`]. The
-//! tree asks it for the priors of the children of nodes it visits often
-//! ([`tessera_core::Playout::refined_priors`]): about a millisecond a position, too costly for
-//! every new node, but far sharper than the shape priors (docs/go.md gives the figures).
+//! The network: a residual convolutional network (`tessera_nnue::conv`) trained on 9-dan games
+//! of the TYGEM server to predict the next move from [`crate::features`], with a value head
+//! trained on the same games' results. The tree asks it for the priors of the children of nodes
+//! it visits often, and for who is winning there ([`tessera_core::Playout::refined_priors`]):
+//! about a millisecond a position, too costly for every new node, but far sharper than the shape
+//! priors (docs/go.md gives the figures).
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
+use tessera_core::Refined;
 use tessera_nnue::conv::{ConvPolicy, ConvScratch};
 
 use crate::features::{plane_index, planes, PLANES};
@@ -37,19 +39,20 @@ thread_local! {
     static SCRATCH: RefCell<Option<(ConvScratch, Vec<f32>)>> = const { RefCell::new(None) };
 }
 
-/// The network's probability for each of `moves` in `position` (summing to 1 over them), written
-/// to `priors`; false, and nothing written, when the network is not for this board size.
-pub fn move_priors(position: &Position, moves: &[Move], priors: &mut [f32]) -> bool {
+/// Evaluates `position`: the network's probability for each of `moves` (summing to 1 over them),
+/// written to `priors`, and the chance that the player to move wins if the network has a value
+/// head; `None`, and nothing written, when the network is not for this board size.
+pub fn evaluate(position: &Position, moves: &[Move], priors: &mut [f32]) -> Option<Refined> {
     let network = shipped();
     let size = position.size();
     if size != network.size() {
-        return false;
+        return None;
     }
     SCRATCH.with_borrow_mut(|buffers| {
         let (scratch, logits) = buffers.get_or_insert_with(|| (network.scratch(), vec![0.0; size * size]));
         scratch.clear();
         planes(position, |plane, index| scratch.set(plane, index));
-        network.logits(scratch, logits);
+        let value = network.evaluate(scratch, logits).map(sigmoid);
         let logit = |mv: &Move| mv.point().map(|p| logits[plane_index(size, p)]);
         let highest = moves.iter().filter_map(logit).fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
@@ -63,8 +66,18 @@ pub fn move_priors(position: &Position, moves: &[Move], priors: &mut [f32]) -> b
         for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
             *prior = if mv.is_pass() { pass_share } else { *prior / total * stone_share };
         }
-    });
-    true
+        Some(Refined { value })
+    })
+}
+
+/// `1 / (1 + e^-x)`, the same bits on every machine (through [`exp`] of a value ≤ 0).
+fn sigmoid(x: f32) -> f32 {
+    let small = exp(-x.abs());
+    if x >= 0.0 {
+        1.0 / (1.0 + small)
+    } else {
+        small / (1.0 + small)
+    }
 }
 
 /// `e^x` for `x ≤ 0`, the same bits on every machine (the platform's `exp` may differ in the
@@ -109,13 +122,13 @@ mod tests {
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
-        assert!(move_priors(&position, &moves, &mut priors));
+        assert!(evaluate(&position, &moves, &mut priors).is_some());
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         let best = moves[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
         let (x, y) = crate::board::coordinates(best.point().unwrap());
         let line = |v: usize| v.min(18 - v);
         assert!((2..=3).contains(&line(x)) && (2..=3).contains(&line(y)), "{x},{y}: a corner point");
-        assert!(!move_priors(&Position::new(9, Rules::CHINESE), &moves, &mut priors), "19×19 only");
+        assert!(evaluate(&Position::new(9, Rules::CHINESE), &moves, &mut priors).is_none(), "19×19 only");
     }
 
     /// The network's favourite among the legal moves after `line` is played from the empty board.
@@ -127,7 +140,7 @@ mod tests {
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
-        assert!(move_priors(&position, &moves, &mut priors));
+        assert!(evaluate(&position, &moves, &mut priors).is_some());
         let best = priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0;
         (crate::format_vertex(19, moves[best]), priors[best])
     }
@@ -144,5 +157,26 @@ mod tests {
         let (run, prior) = favourite_after(&[&atari[..], &["D3", "E3", "B4"]].concat());
         assert_eq!(run, "C5");
         assert!(prior > 0.8, "C5 at {prior}");
+    }
+
+    /// The network's value for the player to move in `position`.
+    fn value(position: &Position) -> f32 {
+        let mut moves = crate::position::Moves::default();
+        position.generate_legal_moves(&mut moves);
+        let mut priors = vec![0.0; moves.len()];
+        evaluate(position, &moves, &mut priors).expect("a 19×19 board").value.expect("the shipped value head")
+    }
+
+    #[test]
+    fn the_shipped_value_sees_a_won_board_and_calls_the_empty_one_even() {
+        let mut position = crate::test_positions::black_holds_columns(19, 14);
+        let black = value(&position);
+        assert!(black > 0.8, "Black to move, far ahead: {black}");
+        assert_eq!(value(&position).to_bits(), black.to_bits(), "the same bits again");
+        position.set_to_move(crate::Cell::White);
+        let white = value(&position);
+        assert!(white < 0.2, "White to move, far behind: {white}");
+        let empty = value(&Position::new(19, Rules::CHINESE));
+        assert!((0.35..0.65).contains(&empty), "the empty board: {empty}");
     }
 }

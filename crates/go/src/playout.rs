@@ -9,7 +9,7 @@
 //! heap. The tree priors read ladders ([`crate::ladder`]); the playouts do not, which keeps
 //! them about a third faster.
 
-use tessera_core::{Game, Playout, PlayoutResult, Rng, Side};
+use tessera_core::{Game, Playout, PlayoutResult, Refined, Rng, Side};
 
 use crate::atari::new_string_liberties;
 use crate::board::{neighbors, Board, Cell, STRIDE};
@@ -216,18 +216,16 @@ impl Playout for Position {
         }
     }
 
-    /// The move-prediction network's priors ([`crate::network`]) on the boards it knows, with a
-    /// share of the shape priors kept ([`SHAPE_SHARE`]).
-    fn refined_priors(&self, moves: &[Move], priors: &mut [f32]) -> bool {
+    /// The network's priors ([`crate::network`]) on the boards it knows, with a share of the
+    /// shape priors kept ([`SHAPE_SHARE`]), and its value.
+    fn refined_priors(&self, moves: &[Move], priors: &mut [f32]) -> Option<Refined> {
         let mut shapes = [0.0f32; crate::position::MAX_MOVES];
         shapes[..moves.len()].copy_from_slice(&priors[..moves.len()]);
-        if !crate::network::move_priors(self, moves, priors) {
-            return false;
-        }
+        let refined = crate::network::evaluate(self, moves, priors)?;
         for (prior, shape) in priors.iter_mut().zip(&shapes) {
             *prior = (1.0 - SHAPE_SHARE) * *prior + SHAPE_SHARE * shape;
         }
-        true
+        Some(refined)
     }
 
     /// The result and the area score (komi included) for the side to move. In handicap games

@@ -36,9 +36,14 @@ pub fn mcts_config() -> MctsConfig {
         // of a node's playouts on it; 40 and 16 each won their first nine games against GNU Go
         // level 10 at 1 s/move (docs/go.md, strength log 2026-12-01), so the cheaper one stays.
         refine_after: Some(40),
+        value_weight: VALUE_WEIGHT,
         ..MctsConfig::default()
     }
 }
+
+/// Playouts that the network's value of a refined node counts as in its mean
+/// ([`MctsConfig::value_weight`]); `tessera-gtp --value-weight` sets another.
+pub const VALUE_WEIGHT: f32 = 0.0;
 
 /// A go searcher with [`mcts_config`] and `options`.
 #[must_use]
@@ -148,7 +153,7 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
     nodes_per_second(count, start.elapsed())
 }
 
-/// Evaluations per second of the move-prediction network ([`crate::network`]) on the opened
+/// Evaluations per second of the network ([`crate::network`]) on the opened
 /// 19×19 bench position, single thread.
 #[must_use]
 pub fn network_speed(duration: Duration) -> u64 {
@@ -160,7 +165,7 @@ pub fn network_speed(duration: Duration) -> u64 {
     let start = Instant::now();
     let mut count = 0u64;
     while start.elapsed() < duration {
-        crate::network::move_priors(&position, &moves, &mut priors);
+        crate::network::evaluate(&position, &moves, &mut priors);
         count += 1;
     }
     nodes_per_second(count, start.elapsed())
@@ -185,20 +190,9 @@ mod tests {
         best_score.expect("the final analysis carries a score")
     }
 
-    /// Black holds seven of the nine columns of a 9×9 board, filled up to single-point eyes,
-    /// White the other two: Black is 63 - 18 - 7.5 = 37.5 points ahead and no invasion can change
-    /// that. Black to move.
+    /// Black holds seven of the nine columns of a 9×9 board (37.5 points ahead), Black to move.
     fn seven_columns_for_black() -> Position {
-        let mut board = crate::Board::new(9);
-        for y in 0..9 {
-            for x in 0..7 {
-                if x == 6 || x % 2 == 1 || y % 2 == 1 {
-                    board.place_setup_stone(crate::board::point(x, y), crate::Cell::Black);
-                }
-            }
-            board.place_setup_stone(crate::board::point(7, y), crate::Cell::White);
-        }
-        Position::from_board(board, Rules::CHINESE)
+        crate::test_positions::black_holds_columns(9, 7)
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct Cli {
     /// Resign below this win rate (0 = never).
     #[arg(long, default_value_t = 0.08)]
     pub resign_threshold: f32,
+    /// Playouts that the network's estimate of who is winning counts as in a busy node's mean
+    /// (19×19, where the network runs); 0 leaves the playouts alone.
+    #[arg(long, default_value_t = tessera_go::search::VALUE_WEIGHT, value_parser = weight)]
+    pub value_weight: f32,
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
@@ -52,6 +56,14 @@ pub enum Command {
         #[arg(default_value_t = tessera_go::search::BENCH_PLAYOUTS)]
         playouts: u64,
     },
+}
+
+/// A weight: a finite number, not negative.
+fn weight(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(value) if value.is_finite() && value >= 0.0 => Ok(value),
+        _ => Err(format!("{text:?} is not a weight (a number, 0 or more)")),
+    }
 }
 
 /// A duration in seconds: a finite number, not negative.

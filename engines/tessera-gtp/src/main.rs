@@ -34,7 +34,8 @@ fn main() -> std::io::Result<()> {
         playouts: cli.playouts,
         ponder: cli.ponder,
     };
-    let dialect = dialect::TesseraGo { policy: Policy { resign_threshold: cli.resign_threshold } };
+    let policy = Policy { resign_threshold: cli.resign_threshold };
+    let dialect = dialect::TesseraGo { value_weight: cli.value_weight, ..dialect::TesseraGo::new(policy) };
     run(dialect, config, std::io::stdin(), io::Output::stdout());
     Ok(())
 }

@@ -13,7 +13,7 @@ fn transcript(input: &[&str]) -> String {
 
 fn transcript_with(config: Config, resign_threshold: f32, input: &[&str]) -> String {
     let capture = Capture::new();
-    let dialect = TesseraGo { policy: Policy { resign_threshold } };
+    let dialect = TesseraGo::new(Policy { resign_threshold });
     let text: String = input.iter().map(|line| format!("{line}\n")).collect();
     run(dialect, config, std::io::Cursor::new(text.into_bytes()), Output::new(capture.clone()));
     capture.text()
@@ -129,7 +129,7 @@ fn random_input_never_breaks_the_session() {
 fn handicap_stones_give_the_playouts_a_dynamic_komi() {
     use tessera_go::komi::{extra_komi, HANDICAP_STONE_VALUE};
     use tessera_gtp_protocol::{Dialect, Handicap};
-    let go = TesseraGo { policy: Policy { resign_threshold: 0.0 } };
+    let go = TesseraGo::new(Policy { resign_threshold: 0.0 });
     // fixed_handicap and place_free_handicap set up the position the komi is read from.
     for kind in [Handicap::Fixed, Handicap::Free] {
         let mut game = go.new_game(9, 0.5, None);

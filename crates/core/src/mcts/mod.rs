@@ -79,6 +79,10 @@ pub struct MctsConfig {
     /// ([`Playout::refined_priors`], e.g. from a neural network); the root asks when it is
     /// expanded. `None` never asks.
     pub refine_after: Option<u32>,
+    /// Playouts that a refined node's value estimate ([`crate::Refined::value`]) counts as in its
+    /// mean when its parent selects among its children: `(sum + w·v) / (visits + w)`. 0 ignores
+    /// the estimates; they never enter the reported win rates or the choice of the move.
+    pub value_weight: f32,
 }
 
 /// The progressive-widening schedule of [`MctsConfig::widening`].
@@ -110,6 +114,7 @@ impl Default for MctsConfig {
             widening: None,
             stop_when_settled: Some(1.0),
             refine_after: None,
+            value_weight: 0.0,
         }
     }
 }

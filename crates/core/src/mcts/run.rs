@@ -216,8 +216,10 @@ impl<G: Playout> Run<'_, G> {
             scratch.moves.push(tree.node(child).mv());
             scratch.priors.push(tree.node(child).prior());
         }
-        if !scratch.position.refined_priors(&scratch.moves, &mut scratch.priors) {
-            return;
+        let Some(refined) = scratch.position.refined_priors(&scratch.moves, &mut scratch.priors) else { return };
+        if let Some(value) = refined.value {
+            // The estimate is for the player to move at the node; its statistics are its mover's.
+            tree.node(node).set_value_estimate(1.0 - value.clamp(0.0, 1.0));
         }
         let total: f32 = scratch.priors.iter().map(|prior| prior.max(0.0)).sum();
         if total <= 0.0 {
@@ -253,7 +255,12 @@ impl<G: Playout> Run<'_, G> {
             let (visits, value_sum) = candidate.stats();
             let visits = visits + candidate.in_flight();
             // Virtual loss: running playouts count as losses until they report.
-            let mean = if visits == 0 { None } else { Some(value_sum / visits as f32) };
+            let weight = self.config.value_weight;
+            // The weight is read first: without one, no node's estimate is loaded.
+            let mean = match (weight > 0.0).then(|| candidate.value_estimate()).flatten() {
+                Some(estimate) => Some((value_sum + weight * estimate) / (visits as f32 + weight)),
+                None => (visits > 0).then(|| value_sum / visits as f32),
+            };
             let mean = mean.map(|mean| self.blend_rave(tree.amaf(child), mean, visits));
             let score = match self.config.selection {
                 Selection::Uct { exploration } => match mean {

@@ -235,6 +235,36 @@ fn refined_priors_reach_the_root_at_once_and_busy_nodes_later() {
 }
 
 #[test]
+fn value_estimates_draw_the_search_as_weighed_and_change_nothing_unweighed() {
+    // Every node with 30 visits is refined; a drop in the valued column is valued as won for
+    // its dropper, every other move as even.
+    let config = |value_weight| MctsConfig {
+        selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
+        refine_after: Some(30),
+        value_weight,
+        reuse_tree: false,
+        ..MctsConfig::default()
+    };
+    let search = |game: &ConnectFour, value_weight| {
+        let mut search = Mcts::new(config(value_weight), &EngineOptions { threads: 1, ..EngineOptions::default() });
+        let limits = Limits { report_interval: Some(Duration::from_secs(60)), ..Limits::nodes(3000) };
+        let mut stats = Vec::new();
+        let result = search.search(game, &limits, &SearchControl::new(), &mut |report: Report<u8>| {
+            if let Report::Analysis { moves, .. } = report {
+                stats = moves;
+            }
+        });
+        let visits = |column: u8| stats.iter().find(|stat| stat.mv == column).map_or(0, |stat| stat.visits);
+        (result.best, result.pv, visits(0))
+    };
+    let (edge, other) = (ConnectFour::new().with_valued_column(0), ConnectFour::new().with_valued_column(1));
+    let unweighed = search(&edge, 0.0);
+    assert_eq!(unweighed, search(&other, 0.0), "estimates of weight 0 change nothing");
+    let weighed = search(&edge, 200.0);
+    assert!(weighed.2 > 2 * unweighed.2, "the edge column drew the search: {} against {}", weighed.2, unweighed.2);
+}
+
+#[test]
 fn ownership_is_the_mean_over_the_searchs_playouts_and_changes_no_choice() {
     // X (the first player) holds squares 0 and 4, O holds 8: every playout ends with them so.
     let game = TicTacToe::from_moves(&[0, 8, 4]);

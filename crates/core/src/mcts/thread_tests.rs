@@ -11,7 +11,7 @@ use super::{Mcts, MctsConfig, Selection, Widening};
 use crate::game::{Game, Outcome, Side};
 use crate::info::Silent;
 use crate::limits::{EngineOptions, Limits};
-use crate::search::{Playout, PlayoutResult, Searcher};
+use crate::search::{Playout, PlayoutResult, Refined, Searcher};
 use crate::time::SearchControl;
 use crate::toys::{ConnectFour, TicTacToe};
 use crate::Rng;
@@ -169,12 +169,13 @@ impl Game for Refining {
 }
 
 impl Playout for Refining {
-    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> bool {
+    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> Option<Refined> {
         self.refinements.fetch_add(1, Ordering::Relaxed);
         for (&mv, prior) in moves.iter().zip(priors.iter_mut()) {
             *prior = if mv == 3 { 30.0 } else { 1.0 };
         }
-        true
+        // A value too, so that selection reads estimates while other threads write them.
+        Some(Refined { value: Some(if self.game.ply().is_multiple_of(2) { 0.4 } else { 0.6 }) })
     }
 
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {
@@ -182,13 +183,15 @@ impl Playout for Refining {
     }
 }
 
-/// PUCT with RAVE, widening and refined priors at 8 visits: every concurrent path at once.
+/// PUCT with RAVE, widening, and refined priors and values at 8 visits: every concurrent path
+/// at once.
 fn busy_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.5, first_play_reduction: 0.1 },
         rave_equivalence: Some(200.0),
         widening: Some(Widening { scale: 2.0, exponent: 0.5 }),
         refine_after: Some(8),
+        value_weight: 10.0,
         stop_when_settled: None,
         ..MctsConfig::default()
     }

@@ -35,6 +35,13 @@ pub(crate) const MAX_CHILDREN: usize = u16::MAX as usize;
 /// expansion, as the tree grew under a lock. More than any game here has moves (go: 626).
 const OVERRUN: usize = 1024;
 
+/// [`Node::refinement`]: the children's priors were not refined yet (a zeroed node).
+const NOT_REFINED: u8 = 0;
+/// [`Node::refinement`]: a thread claimed the refinement (done or under way), with no value.
+const REFINING: u8 = 1;
+/// [`Node::refinement`]: refined, and the value estimate is in the node's result word.
+const VALUED: u8 = 2;
+
 /// `count` (low 32 bits) and `sum` (an `f32`, high 32 bits) in one word.
 fn pack(count: u32, sum: f32) -> u64 {
     u64::from(count) | u64::from(sum.to_bits()) << 32
@@ -106,8 +113,10 @@ pub(crate) struct Node<M> {
     /// The prior, as `f32` bits.
     prior: AtomicU32,
     first_child: AtomicU32,
-    /// Exact result for the player who played the move, as `f32` bits, in [`State::Terminal`].
-    terminal: AtomicU32,
+    /// For the player who played the move, as `f32` bits: the exact result in
+    /// [`State::Terminal`], else the value estimate once the refinement is [`VALUED`] (a node
+    /// with children is never terminal, so the two never meet).
+    result: AtomicU32,
     child_count: AtomicU16,
     /// The move from the parent, as [`PackedMove::to_bits`] (meaningless for the root).
     move_bits: AtomicU16,
@@ -115,8 +124,9 @@ pub(crate) struct Node<M> {
     rank: AtomicU16,
     /// A [`State`].
     state: AtomicU8,
-    /// Whether the game was asked (or is being asked) for refined priors of the children.
-    refined: AtomicBool,
+    /// [`NOT_REFINED`], [`REFINING`] (the game was or is being asked for refined priors of the
+    /// children) or [`VALUED`] (and it gave a value estimate, in `result`).
+    refinement: AtomicU8,
     /// Sequence counter of the children's ranking: odd while it is rewritten.
     ranking_version: AtomicU32,
     moves: PhantomData<fn() -> M>,
@@ -217,13 +227,13 @@ impl<M: PackedMove> Node<M> {
 
     /// Ends a claimed expansion with the game over here: `value` for the player who moved here.
     pub(crate) fn set_terminal(&self, value: f32) {
-        self.terminal.store(value.to_bits(), Ordering::Relaxed);
+        self.result.store(value.to_bits(), Ordering::Relaxed);
         self.state.store(State::Terminal as u8, Ordering::Release);
     }
 
     /// The exact result, if the game is over here.
     pub(crate) fn terminal(&self) -> Option<f32> {
-        (self.state() == State::Terminal).then(|| f32::from_bits(self.terminal.load(Ordering::Relaxed)))
+        (self.state() == State::Terminal).then(|| f32::from_bits(self.result.load(Ordering::Relaxed)))
     }
 
     /// Forgets that the game is over here (a root's outcome depends on the position searched
@@ -251,7 +261,20 @@ impl<M: PackedMove> Node<M> {
 
     /// Claims the refinement of the children's priors; true for the one thread that gets it.
     pub(crate) fn claim_refinement(&self) -> bool {
-        !self.refined.load(Ordering::Relaxed) && !self.refined.swap(true, Ordering::Relaxed)
+        self.refinement.load(Ordering::Relaxed) == NOT_REFINED
+            && self.refinement.compare_exchange(NOT_REFINED, REFINING, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+    }
+
+    /// Records the value estimate of the refinement this thread claimed, for the player who
+    /// played the move.
+    pub(crate) fn set_value_estimate(&self, value: f32) {
+        self.result.store(value.to_bits(), Ordering::Relaxed);
+        self.refinement.store(VALUED, Ordering::Release);
+    }
+
+    /// The value estimate of the node's refinement, if it gave one.
+    pub(crate) fn value_estimate(&self) -> Option<f32> {
+        (self.refinement.load(Ordering::Acquire) == VALUED).then(|| f32::from_bits(self.result.load(Ordering::Relaxed)))
     }
 
     /// A copy of `other`'s statistics, move, prior and state (`Expanding` becomes `Leaf`), with
@@ -262,10 +285,10 @@ impl<M: PackedMove> Node<M> {
         self.scores.store(other.scores.load(relaxed), relaxed);
         self.score_squares.store(other.score_squares.load(relaxed), relaxed);
         self.init(other.move_bits.load(relaxed), other.prior(), rank);
-        self.terminal.store(other.terminal.load(relaxed), relaxed);
+        self.result.store(other.result.load(relaxed), relaxed);
         let state = if other.state() == State::Expanding { State::Leaf } else { other.state() };
         self.state.store(state as u8, relaxed);
-        self.refined.store(other.refined.load(relaxed), relaxed);
+        self.refinement.store(other.refinement.load(relaxed), relaxed);
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::game::{Game, Outcome, Side};
 use crate::moves::{MoveBuffer, MoveList};
 use crate::rng::Rng;
-use crate::search::{Evaluate, NullMove, Playout, PlayoutResult, Tactical};
+use crate::search::{Evaluate, NullMove, Playout, PlayoutResult, Refined, Tactical};
 use crate::zobrist::zobrist_keys;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -32,6 +32,9 @@ pub struct ConnectFour {
     hash: u64,
     /// The column [`Playout::refined_priors`] favours, if any (tests of prior refinement).
     refined_column: Option<u8>,
+    /// The column whose drop [`Playout::refined_priors`] values as won for the player who
+    /// dropped it, if any (tests of value estimates; every other position is valued even).
+    valued_column: Option<u8>,
 }
 
 /// How often [`Playout::refined_priors`] answered for a position with a favoured column.
@@ -53,6 +56,7 @@ impl ConnectFour {
             history: Vec::with_capacity(42),
             hash: 0,
             refined_column: None,
+            valued_column: None,
         }
     }
 
@@ -202,6 +206,14 @@ impl ConnectFour {
         self
     }
 
+    /// This position with refined priors that keep the priors and value a position as lost for
+    /// the player to move after a drop in `column`, as even after any other.
+    #[must_use]
+    pub fn with_valued_column(mut self, column: u8) -> Self {
+        self.valued_column = Some(column);
+        self
+    }
+
     /// How many times refined priors were given so far (by every position with a favoured column).
     #[must_use]
     pub fn refinements() -> u64 {
@@ -210,13 +222,17 @@ impl ConnectFour {
 }
 
 impl Playout for ConnectFour {
-    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> bool {
-        let Some(column) = self.refined_column else { return false };
+    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> Option<Refined> {
+        if let Some(column) = self.valued_column {
+            let lost = self.history.last() == Some(&column);
+            return Some(Refined { value: Some(if lost { 0.0 } else { 0.5 }) });
+        }
+        let column = self.refined_column?;
         REFINEMENTS.fetch_add(1, Ordering::Relaxed);
         for (&mv, prior) in moves.iter().zip(priors.iter_mut()) {
             *prior = if mv == column { 30.0 } else { 1.0 };
         }
-        true
+        Some(Refined::default())
     }
 
     fn playout(&self, rng: &mut Rng, played: &mut Vec<(Side, u8)>) -> PlayoutResult {

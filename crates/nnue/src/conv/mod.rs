@@ -1,5 +1,6 @@
-//! A residual convolutional network over a square board that gives one logit per point: the
-//! move-prediction ("policy") network of a board game, with its file format.
+//! A residual convolutional network over a square board that gives one logit per point, the
+//! move-prediction ("policy") network of a board game, and optionally a value (who is winning,
+//! [`value`]), with its file format.
 //!
 //! The network: a 3×3 convolution from `planes` binary input planes to `channels` channels, then
 //! `blocks` residual blocks (two 3×3 convolutions, the block's input added before the second
@@ -14,17 +15,31 @@
 //! | bytes | field |
 //! |---|---|
 //! | 4 | magic `TCPN` |
-//! | 4 · 5 | format version (1), planes, channels, blocks, board size |
+//! | 4 · 5 | format version (1 or 2), planes, channels, blocks, board size |
+//! | 4 · 2 | version 2 only: value channels, value hidden units (0 and 0: no value head) |
 //! | 4 · (9 · planes · channels + channels) | input convolution: weights `[tap][input][output]`, biases |
 //! | 4 · (9 · channels² + channels) per convolution | the `2 · blocks` tower convolutions, in order |
 //! | 4 · (channels + 1 + size²) | head weights, head bias, bias per point (`y · size + x`) |
+//! | 4 · … | version 2 with a value head: its weights ([`value`] gives the order) |
 //! | 8 | FNV-1a 64-bit checksum of every byte before it |
 
 pub mod kernel;
+mod value;
+
+use value::ValueHead;
 
 const MAGIC: [u8; 4] = *b"TCPN";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 4 + 4 * 5;
+/// The newest format version; version 1 (no value head) is read too, and written for a network
+/// without one.
+const VERSION: u32 = 2;
+/// Header bytes by version: the magic and the words of the sizes.
+const fn header_bytes(version: u32) -> usize {
+    if version == 1 {
+        4 + 4 * 5
+    } else {
+        4 + 4 * 7
+    }
+}
 /// Taps of a 3×3 convolution.
 const TAPS: usize = 9;
 
@@ -35,7 +50,7 @@ pub enum ConvError {
     #[error("{0}: not a convolutional network file (no TCPN header)")]
     NotANetwork(String),
     /// Another format version.
-    #[error("{path}: convolutional network format version {found}, this program reads version {VERSION}")]
+    #[error("{path}: convolutional network format version {found}, this program reads versions 1 to {VERSION}")]
     Version {
         /// The file.
         path: String,
@@ -64,7 +79,7 @@ struct Convolution {
     bias: Vec<f32>,
 }
 
-/// A trained policy network (see the module documentation).
+/// A trained policy network, with or without a value head (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvPolicy {
     planes: usize,
@@ -76,16 +91,20 @@ pub struct ConvPolicy {
     head_weights: Vec<f32>,
     head_bias: f32,
     point_bias: Vec<f32>,
+    value: Option<ValueHead>,
 }
 
 /// The buffers of one evaluation, owned by the caller so that evaluating allocates nothing: the
-/// input planes and three activation boards, each padded by a ring of zeros.
+/// input planes and three activation boards, each padded by a ring of zeros, and the value
+/// head's layers.
 #[derive(Clone, Debug)]
 pub struct ConvScratch {
     size: usize,
     planes: usize,
     input: Vec<f32>,
     boards: [Vec<f32>; 3],
+    value_features: Vec<f32>,
+    value_units: Vec<f32>,
 }
 
 impl ConvScratch {
@@ -113,15 +132,25 @@ impl ConvPolicy {
     /// [`ConvError`] when the bytes are not a whole, uncorrupted network of this format.
     pub fn from_bytes(bytes: &[u8], name: &str) -> Result<ConvPolicy, ConvError> {
         let shape = |problem: String| ConvError::Shape { path: name.to_owned(), problem };
-        if bytes.len() < HEADER_BYTES + 8 || bytes[..4] != MAGIC {
+        if bytes.len() < header_bytes(1) + 8 || bytes[..4] != MAGIC {
             return Err(ConvError::NotANetwork(name.to_owned()));
         }
         let word = |offset: usize| u32::from_le_bytes(bytes[offset..offset + 4].try_into().expect("four bytes"));
         let version = word(4);
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(ConvError::Version { path: name.to_owned(), found: version });
         }
+        let header = header_bytes(version);
+        if bytes.len() < header + 8 {
+            return Err(shape(format!("{} bytes, shorter than a header", bytes.len())));
+        }
         let [planes, channels, blocks, size] = [8, 12, 16, 20].map(|offset| word(offset) as usize);
+        let (value_channels, value_hidden) = if version == 1 { (0, 0) } else { (word(24) as usize, word(28) as usize) };
+        if (value_channels == 0) != (value_hidden == 0) || value_channels > 32 || value_hidden > 1024 {
+            return Err(shape(format!(
+                "impossible value head: {value_channels} channels, {value_hidden} hidden units"
+            )));
+        }
         if !(1..=64).contains(&planes)
             || !(8..=256).contains(&channels)
             || channels % kernel::LANES != 0
@@ -137,8 +166,13 @@ impl ConvPolicy {
             + 2 * blocks * (TAPS * channels * channels + channels)
             + channels
             + 1
-            + size * size;
-        let expected = HEADER_BYTES + 4 * floats + 8;
+            + size * size
+            + if value_channels > 0 {
+                ValueHead::floats(channels, value_channels, value_hidden, size * size)
+            } else {
+                0
+            };
+        let expected = header + 4 * floats + 8;
         if bytes.len() != expected {
             return Err(shape(format!("{} bytes, the header's sizes make {expected}", bytes.len())));
         }
@@ -147,7 +181,7 @@ impl ConvPolicy {
             return Err(ConvError::Checksum(name.to_owned()));
         }
         let mut values =
-            body[HEADER_BYTES..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().expect("four bytes")));
+            body[header..].chunks_exact(4).map(|chunk| f32::from_le_bytes(chunk.try_into().expect("four bytes")));
         let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<f32>>();
         let mut convolution =
             |inputs: usize| Convolution { inputs, weights: take(TAPS * inputs * channels), bias: take(channels) };
@@ -156,16 +190,24 @@ impl ConvPolicy {
         let head_weights = take(channels);
         let head_bias = take(1)[0];
         let point_bias = take(size * size);
-        Ok(ConvPolicy { planes, channels, size, input, tower, head_weights, head_bias, point_bias })
+        let value = (value_channels > 0)
+            .then(|| ValueHead::read(&mut take, channels, value_channels, value_hidden, size * size));
+        Ok(ConvPolicy { planes, channels, size, input, tower, head_weights, head_bias, point_bias, value })
     }
 
-    /// The file form of the network (what [`ConvPolicy::from_bytes`] reads).
+    /// The file form of the network (what [`ConvPolicy::from_bytes`] reads): version 1 without
+    /// a value head, version 2 with one.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         let blocks = self.tower.len() / 2;
-        for value in [VERSION as usize, self.planes, self.channels, blocks, self.size] {
-            bytes.extend_from_slice(&(value as u32).to_le_bytes());
+        let mut header = vec![1, self.planes, self.channels, blocks, self.size];
+        if let Some(value) = &self.value {
+            header[0] = 2;
+            header.extend([value.channels, value.hidden]);
+        }
+        for word in header {
+            bytes.extend_from_slice(&(word as u32).to_le_bytes());
         }
         let mut floats = Vec::new();
         for convolution in std::iter::once(&self.input).chain(&self.tower) {
@@ -175,6 +217,9 @@ impl ConvPolicy {
         floats.extend_from_slice(&self.head_weights);
         floats.push(self.head_bias);
         floats.extend_from_slice(&self.point_bias);
+        if let Some(value) = &self.value {
+            value.write(&mut floats);
+        }
         for value in floats {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
@@ -215,7 +260,22 @@ impl ConvPolicy {
             head_weights: (0..channels).map(|_| next(0.5)).collect(),
             head_bias: next(0.1),
             point_bias: (0..size * size).map(|_| next(0.1)).collect(),
+            value: None,
         }
+    }
+
+    /// [`ConvPolicy::random`] with a value head of `value_channels` channels and `hidden` units.
+    #[must_use]
+    pub fn random_with_value(shape: [usize; 4], value_channels: usize, hidden: usize, seed: u64) -> ConvPolicy {
+        let [planes, channels, blocks, size] = shape;
+        let mut network = ConvPolicy::random(planes, channels, blocks, size, seed);
+        let mut state = seed ^ 0x5EED;
+        let mut next = |scale: f32| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
+        };
+        network.value = Some(ValueHead::random(&mut next, channels, value_channels, hidden, size * size));
+        network
     }
 
     /// Input planes the network reads.
@@ -230,28 +290,38 @@ impl ConvPolicy {
         self.size
     }
 
+    /// Whether the network has a value head ([`ConvPolicy::evaluate`] then gives a value).
+    #[must_use]
+    pub fn has_value(&self) -> bool {
+        self.value.is_some()
+    }
+
     /// Buffers for evaluating this network, inputs all 0.
     #[must_use]
     pub fn scratch(&self) -> ConvScratch {
         let padded = (self.size + 2) * (self.size + 2);
+        let (value_channels, value_hidden) = self.value.as_ref().map_or((0, 0), |value| (value.channels, value.hidden));
         ConvScratch {
             size: self.size,
             planes: self.planes,
             input: vec![0.0; padded * self.planes],
             boards: std::array::from_fn(|_| vec![0.0; padded * self.channels]),
+            value_features: vec![0.0; value_channels * self.size * self.size],
+            value_units: vec![0.0; value_hidden],
         }
     }
 
-    /// The logit of every point (`y · size + x`) for the inputs set in `scratch`, written to
-    /// `logits`. The same inputs give the same bits on every machine.
+    /// Evaluates the inputs set in `scratch`: writes the logit of every point (`y · size + x`) to
+    /// `logits`, and returns the value logit (the log-odds that the player to move wins) if the
+    /// network has a value head. The same inputs give the same bits on every machine.
     ///
     /// # Panics
     /// Panics if `scratch` belongs to a network of another shape or `logits` does not hold one
     /// value per point.
-    pub fn logits(&self, scratch: &mut ConvScratch, logits: &mut [f32]) {
+    pub fn evaluate(&self, scratch: &mut ConvScratch, logits: &mut [f32]) -> Option<f32> {
         assert_eq!((scratch.size, scratch.planes), (self.size, self.planes), "scratch of another network");
         assert_eq!(logits.len(), self.size * self.size, "one logit per point");
-        let ConvScratch { input, boards: [first, second, third], .. } = scratch;
+        let ConvScratch { input, boards: [first, second, third], value_features, value_units, .. } = scratch;
         let shape = kernel::Shape { size: self.size, channels: self.channels };
         kernel::convolve_sparse(shape, input, self.planes, &self.input.weights, &self.input.bias, first);
         // `first` holds the block's input, `second` its middle; the output goes to `third`,
@@ -271,6 +341,9 @@ impl ConvPolicy {
                 logits[y * self.size + x] = sum + self.point_bias[y * self.size + x];
             }
         }
+        let value = self.value.as_ref()?;
+        assert_eq!(value_units.len(), value.hidden, "scratch of another network");
+        Some(value.logit(current, self.size, self.channels, value_features, value_units))
     }
 }
 

@@ -15,8 +15,9 @@ fn fill_inputs(network: &ConvPolicy, scratch: &mut ConvScratch, seed: usize) {
     }
 }
 
-/// The network computed the plain way, in f64, from the unpadded input bits.
-fn reference_logits(network: &ConvPolicy, bits: &[Vec<bool>]) -> Vec<f64> {
+/// The network computed the plain way, in f64, from the unpadded input bits: the logits, and the
+/// value logit if there is a value head.
+fn reference(network: &ConvPolicy, bits: &[Vec<bool>]) -> (Vec<f64>, Option<f64>) {
     let size = network.size() as isize;
     let channels = network.channels;
     let at = |x: isize, y: isize| (y * size + x) as usize;
@@ -53,20 +54,59 @@ fn reference_logits(network: &ConvPolicy, bits: &[Vec<bool>]) -> Vec<f64> {
         let middle = convolve(&current, &pair[0], None);
         current = convolve(&middle, &pair[1], Some(&current));
     }
-    current
+    let logits = current
         .iter()
         .enumerate()
         .map(|(index, values)| {
             let head: f64 = values.iter().zip(&network.head_weights).map(|(v, w)| v * f64::from(*w)).sum();
             head + f64::from(network.head_bias) + f64::from(network.point_bias[index])
         })
-        .collect()
+        .collect();
+    (logits, network.value.as_ref().map(|head| reference_value(head, &current)))
+}
+
+/// The value head computed the plain way, in f64, from the tower's output by point.
+fn reference_value(head: &ValueHead, tower: &[Vec<f64>]) -> f64 {
+    let mut floats = Vec::new();
+    head.write(&mut floats);
+    let floats: Vec<f64> = floats.into_iter().map(f64::from).collect();
+    let (tower_channels, points) = (tower[0].len(), tower.len());
+    let (reduce, rest) = floats.split_at(tower_channels * head.channels);
+    let (reduce_bias, rest) = rest.split_at(head.channels);
+    let (hidden, rest) = rest.split_at(head.hidden * head.channels * points);
+    let (hidden_bias, rest) = rest.split_at(head.hidden);
+    let (output, output_bias) = rest.split_at(head.hidden);
+    let mut features = vec![0.0; head.channels * points];
+    for (point, values) in tower.iter().enumerate() {
+        for channel in 0..head.channels {
+            let sum: f64 =
+                values.iter().enumerate().map(|(input, v)| v * reduce[input * head.channels + channel]).sum();
+            features[channel * points + point] = (sum + reduce_bias[channel]).max(0.0);
+        }
+    }
+    let units: Vec<f64> = (0..head.hidden)
+        .map(|unit| {
+            let row = &hidden[unit * features.len()..(unit + 1) * features.len()];
+            (row.iter().zip(&features).map(|(w, f)| w * f).sum::<f64>() + hidden_bias[unit]).max(0.0)
+        })
+        .collect();
+    output.iter().zip(&units).map(|(w, u)| w * u).sum::<f64>() + output_bias[0]
+}
+
+/// Whether `ours` is within the rounding of f32 arithmetic of `reference`.
+fn close(ours: f32, reference: f64) -> bool {
+    (f64::from(ours) - reference).abs() < 1e-3 * (1.0 + reference.abs())
 }
 
 #[test]
 fn the_network_computes_what_its_definition_says() {
-    for (channels, blocks) in [(16, 2), (24, 1), (32, 3)] {
-        let network = ConvPolicy::random(5, channels, blocks, 7, 3);
+    for (channels, blocks, value) in [(16, 2, None), (24, 1, Some((2, 8))), (32, 3, Some((4, 24)))] {
+        let network = match value {
+            None => ConvPolicy::random(5, channels, blocks, 7, 3),
+            Some((value_channels, hidden)) => {
+                ConvPolicy::random_with_value([5, channels, blocks, 7], value_channels, hidden, 3)
+            }
+        };
         let mut scratch = network.scratch();
         fill_inputs(&network, &mut scratch, 1);
         let bits: Vec<Vec<bool>> = (0..49)
@@ -77,13 +117,14 @@ fn the_network_computes_what_its_definition_says() {
             })
             .collect();
         let mut logits = vec![0.0; 49];
-        network.logits(&mut scratch, &mut logits);
-        let expected = reference_logits(&network, &bits);
+        let value = network.evaluate(&mut scratch, &mut logits);
+        let (expected, expected_value) = reference(&network, &bits);
         for (ours, reference) in logits.iter().zip(&expected) {
-            assert!(
-                (f64::from(*ours) - reference).abs() < 1e-3 * (1.0 + reference.abs()),
-                "{ours} against {reference}"
-            );
+            assert!(close(*ours, *reference), "{ours} against {reference}");
+        }
+        assert_eq!(value.is_some(), expected_value.is_some());
+        if let (Some(ours), Some(reference)) = (value, expected_value) {
+            assert!(close(ours, reference), "value {ours} against {reference}");
         }
     }
 }
@@ -140,9 +181,10 @@ fn the_file_form_reads_back_and_damage_is_refused() {
     corrupt[40] ^= 1;
     assert_eq!(ConvPolicy::from_bytes(&corrupt, "net"), Err(ConvError::Checksum("net".into())));
     assert!(matches!(ConvPolicy::from_bytes(&bytes[..bytes.len() - 4], "net"), Err(ConvError::Shape { .. })));
+    assert_eq!(bytes[4], 1, "no value head: version 1");
     let mut version = bytes.clone();
-    version[4] = 2;
-    assert_eq!(ConvPolicy::from_bytes(&version, "net"), Err(ConvError::Version { path: "net".into(), found: 2 }));
+    version[4] = 3;
+    assert_eq!(ConvPolicy::from_bytes(&version, "net"), Err(ConvError::Version { path: "net".into(), found: 3 }));
     let mut channels = bytes;
     channels[12] = 7;
     assert!(matches!(ConvPolicy::from_bytes(&channels, "net"), Err(ConvError::Shape { .. })));
@@ -152,4 +194,41 @@ fn the_file_form_reads_back_and_damage_is_refused() {
 #[should_panic(expected = "out of range")]
 fn an_input_off_the_board_is_refused() {
     ConvPolicy::random(2, 8, 0, 3, 1).scratch().set(0, 9);
+}
+
+#[test]
+fn a_value_head_reads_back_and_bad_value_shapes_are_refused() {
+    let network = ConvPolicy::random_with_value([4, 8, 1, 5], 2, 16, 9);
+    assert!(network.has_value() && !ConvPolicy::random(4, 8, 1, 5, 9).has_value());
+    let bytes = network.to_bytes();
+    assert_eq!(bytes[4], 2, "a value head: version 2");
+    assert_eq!(ConvPolicy::from_bytes(&bytes, "net").unwrap(), network);
+    // The head's shape words, changed, no longer match the file's length; 0 channels with units
+    // (or the reverse) is no head at all.
+    for (offset, value) in [(24, 3), (28, 17), (24, 0), (28, 0), (24, 200)] {
+        let mut changed = bytes.clone();
+        changed[offset..offset + 4].copy_from_slice(&u32::to_le_bytes(value));
+        assert!(
+            matches!(ConvPolicy::from_bytes(&changed, "net"), Err(ConvError::Shape { .. })),
+            "word at {offset} set to {value}"
+        );
+    }
+    // A version 1 header before a version 2 body: the lengths disagree.
+    let mut version_1 = bytes;
+    version_1[4] = 1;
+    assert!(matches!(ConvPolicy::from_bytes(&version_1, "net"), Err(ConvError::Shape { .. })));
+}
+
+#[test]
+fn the_value_is_the_same_bits_twice_and_the_logits_do_not_depend_on_the_head() {
+    let with_value = ConvPolicy::random_with_value([23, 32, 2, 19], 4, 64, 5);
+    let without = ConvPolicy { value: None, ..with_value.clone() };
+    let (mut scratch, mut plain) = (with_value.scratch(), without.scratch());
+    fill_inputs(&with_value, &mut scratch, 2);
+    fill_inputs(&without, &mut plain, 2);
+    let (mut logits, mut again, mut plain_logits) = (vec![0.0; 361], vec![0.0; 361], vec![0.0; 361]);
+    let value = with_value.evaluate(&mut scratch, &mut logits).expect("a value head");
+    assert_eq!(with_value.evaluate(&mut scratch, &mut again).map(f32::to_bits), Some(value.to_bits()));
+    assert_eq!(without.evaluate(&mut plain, &mut plain_logits), None);
+    assert!(logits.iter().zip(&plain_logits).all(|(a, b)| a.to_bits() == b.to_bits()));
 }
