@@ -316,18 +316,17 @@ def train_value(arguments):
     checkpoint_path = os.path.join(arguments.workdir, "value-checkpoint.pt")
     model = read_network(arguments.network)
     # The value head learns; the last K blocks and the policy head follow at a tenth of its rate.
-    trained_tower = list(model.tower[len(model.tower) - 2 * arguments.train_blocks :]) if arguments.train_blocks else []
-    head = [model.value_reduce, model.value_hidden, model.value_output]
-    tower = trained_tower + ([model.head] if trained_tower else [])
+    def parameters(*modules):
+        return [parameter for module in modules for parameter in module.parameters()]
+
+    tuned = arguments.train_blocks > 0
+    groups = [{"params": parameters(model.value_reduce, model.value_hidden, model.value_output), "scale": 1.0}]
+    if tuned:
+        last_blocks = model.tower[len(model.tower) - 2 * arguments.train_blocks :]
+        groups.append({"params": parameters(*last_blocks, model.head) + [model.point_bias], "scale": 0.1})
+    trained = {id(parameter) for group in groups for parameter in group["params"]}
     for parameter in model.parameters():
-        parameter.requires_grad = False
-    groups = [{"params": [p for m in head for p in m.parameters()], "scale": 1.0}]
-    if tower:
-        model.point_bias.requires_grad = True
-        groups.append({"params": [p for m in tower for p in m.parameters()] + [model.point_bias], "scale": 0.1})
-    for group in groups:
-        for parameter in group["params"]:
-            parameter.requires_grad = True
+        parameter.requires_grad = id(parameter) in trained
     optimizer = torch.optim.AdamW(groups, lr=arguments.lr, weight_decay=1e-4)
     total_steps, step = arguments.samples // BATCH, 0
     if os.path.exists(checkpoint_path):
@@ -349,7 +348,7 @@ def train_value(arguments):
         symmetry = int(rng.integers(8))
         planes, moves = transform(planes, symmetry).contiguous(), tables[symmetry][moves]
         with torch.autocast("cpu", dtype=torch.bfloat16):
-            if tower:
+            if tuned:
                 x = model.trunk(planes)
             else:
                 with torch.no_grad():
@@ -357,7 +356,7 @@ def train_value(arguments):
             value = model.value(x).float()
             won = outcomes.float()
             loss = F.binary_cross_entropy_with_logits(value, won)
-            if tower:
+            if tuned:
                 loss = loss + F.cross_entropy(model.policy(x, planes).float(), moves)
         optimizer.zero_grad()
         loss.backward()

@@ -360,9 +360,11 @@ pub trait Playout: Game {
     /// search has visited often ([`crate::MctsConfig::refine_after`]): called at most once per
     /// node, with `priors` holding the node's current priors (normalised, one per move of
     /// `moves`). Overwrites them with new weights (any non-negative scale) and returns what else
-    /// the source found, or returns `None` to keep them (the default).
-    fn refined_priors(&self, moves: &[Self::Move], priors: &mut [f32]) -> Option<Refined> {
-        let _ = (moves, priors);
+    /// the source found, or returns `None` to keep them (the default). `with_value` says whether
+    /// the search weighs a value estimate ([`crate::MctsConfig::value_weight`]); without it a
+    /// source may save the work of one.
+    fn refined_priors(&self, moves: &[Self::Move], priors: &mut [f32], with_value: bool) -> Option<Refined> {
+        let _ = (moves, priors, with_value);
         None
     }
 

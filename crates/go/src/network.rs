@@ -40,9 +40,10 @@ thread_local! {
 }
 
 /// Evaluates `position`: the network's probability for each of `moves` (summing to 1 over them),
-/// written to `priors`, and the chance that the player to move wins if the network has a value
-/// head; `None`, and nothing written, when the network is not for this board size.
-pub fn evaluate(position: &Position, moves: &[Move], priors: &mut [f32]) -> Option<Refined> {
+/// written to `priors`, and with `with_value` the chance that the player to move wins (the value
+/// head runs only then); `None`, and nothing written, when the network is not for this board
+/// size.
+pub fn evaluate(position: &Position, moves: &[Move], priors: &mut [f32], with_value: bool) -> Option<Refined> {
     let network = shipped();
     let size = position.size();
     if size != network.size() {
@@ -52,7 +53,12 @@ pub fn evaluate(position: &Position, moves: &[Move], priors: &mut [f32]) -> Opti
         let (scratch, logits) = buffers.get_or_insert_with(|| (network.scratch(), vec![0.0; size * size]));
         scratch.clear();
         planes(position, |plane, index| scratch.set(plane, index));
-        let value = network.evaluate(scratch, logits).map(sigmoid);
+        let value = if with_value {
+            network.logits_and_value(scratch, logits).map(sigmoid)
+        } else {
+            network.logits(scratch, logits);
+            None
+        };
         let logit = |mv: &Move| mv.point().map(|p| logits[plane_index(size, p)]);
         let highest = moves.iter().filter_map(logit).fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
@@ -122,13 +128,13 @@ mod tests {
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
-        assert!(evaluate(&position, &moves, &mut priors).is_some());
+        assert!(evaluate(&position, &moves, &mut priors, false).is_some());
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         let best = moves[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
         let (x, y) = crate::board::coordinates(best.point().unwrap());
         let line = |v: usize| v.min(18 - v);
         assert!((2..=3).contains(&line(x)) && (2..=3).contains(&line(y)), "{x},{y}: a corner point");
-        assert!(evaluate(&Position::new(9, Rules::CHINESE), &moves, &mut priors).is_none(), "19×19 only");
+        assert!(evaluate(&Position::new(9, Rules::CHINESE), &moves, &mut priors, true).is_none(), "19×19 only");
     }
 
     /// The network's favourite among the legal moves after `line` is played from the empty board.
@@ -140,7 +146,7 @@ mod tests {
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
-        assert!(evaluate(&position, &moves, &mut priors).is_some());
+        assert!(evaluate(&position, &moves, &mut priors, false).is_some());
         let best = priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0;
         (crate::format_vertex(19, moves[best]), priors[best])
     }
@@ -164,7 +170,7 @@ mod tests {
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
-        evaluate(position, &moves, &mut priors).expect("a 19×19 board").value.expect("the shipped value head")
+        evaluate(position, &moves, &mut priors, true).expect("a 19×19 board").value.expect("the shipped value head")
     }
 
     #[test]
@@ -176,7 +182,11 @@ mod tests {
         position.set_to_move(crate::Cell::White);
         let white = value(&position);
         assert!(white < 0.2, "White to move, far behind: {white}");
-        let empty = value(&Position::new(19, Rules::CHINESE));
-        assert!((0.35..0.65).contains(&empty), "the empty board: {empty}");
+        let empty = Position::new(19, Rules::CHINESE);
+        assert!((0.35..0.65).contains(&value(&empty)), "the empty board: {}", value(&empty));
+        let mut moves = crate::position::Moves::default();
+        empty.generate_legal_moves(&mut moves);
+        let mut priors = vec![0.0; moves.len()];
+        assert_eq!(evaluate(&empty, &moves, &mut priors, false), Some(Refined { value: None }), "unasked, none");
     }
 }

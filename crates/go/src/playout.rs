@@ -217,11 +217,11 @@ impl Playout for Position {
     }
 
     /// The network's priors ([`crate::network`]) on the boards it knows, with a share of the
-    /// shape priors kept ([`SHAPE_SHARE`]), and its value.
-    fn refined_priors(&self, moves: &[Move], priors: &mut [f32]) -> Option<Refined> {
+    /// shape priors kept ([`SHAPE_SHARE`]), and its value when the search weighs one.
+    fn refined_priors(&self, moves: &[Move], priors: &mut [f32], with_value: bool) -> Option<Refined> {
         let mut shapes = [0.0f32; crate::position::MAX_MOVES];
         shapes[..moves.len()].copy_from_slice(&priors[..moves.len()]);
-        let refined = crate::network::evaluate(self, moves, priors)?;
+        let refined = crate::network::evaluate(self, moves, priors, with_value)?;
         for (prior, shape) in priors.iter_mut().zip(&shapes) {
             *prior = (1.0 - SHAPE_SHARE) * *prior + SHAPE_SHARE * shape;
         }

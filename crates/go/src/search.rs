@@ -45,10 +45,11 @@ pub fn mcts_config() -> MctsConfig {
 /// ([`MctsConfig::value_weight`]); `tessera-gtp --value-weight` sets another.
 pub const VALUE_WEIGHT: f32 = 0.0;
 
-/// A go searcher with [`mcts_config`] and `options`.
+/// A go searcher with [`mcts_config`], `options` and the network's value weighed as
+/// `value_weight` playouts ([`VALUE_WEIGHT`] by default).
 #[must_use]
-pub fn searcher(options: &EngineOptions) -> Mcts<Position> {
-    Mcts::new(mcts_config(), options)
+pub fn searcher(options: &EngineOptions, value_weight: f32) -> Mcts<Position> {
+    Mcts::new(MctsConfig { value_weight, ..mcts_config() }, options)
 }
 
 /// Positions of the bench: an empty board and a short opening, on 9×9 and 19×19.
@@ -128,8 +129,10 @@ impl Bench for GoBench {
             let speed = raw_playout_speed(size, Duration::from_secs(1));
             figures.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
         }
-        let speed = network_speed(Duration::from_secs(1));
-        figures.push(format!("19x19 network: {speed} evaluations/s (move priors, 1 thread)"));
+        for (with_value, what) in [(false, "move priors"), (true, "move priors and value")] {
+            let speed = network_speed(Duration::from_secs(1), with_value);
+            figures.push(format!("19x19 network: {speed} evaluations/s ({what}, 1 thread)"));
+        }
         figures
     }
 }
@@ -154,9 +157,9 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
 }
 
 /// Evaluations per second of the network ([`crate::network`]) on the opened
-/// 19×19 bench position, single thread.
+/// 19×19 bench position, single thread, with or without the value head.
 #[must_use]
-pub fn network_speed(duration: Duration) -> u64 {
+pub fn network_speed(duration: Duration, with_value: bool) -> u64 {
     let (size, line) = BENCH_POSITIONS[3];
     let position = bench_position(size, line);
     let mut moves = crate::position::Moves::default();
@@ -165,7 +168,7 @@ pub fn network_speed(duration: Duration) -> u64 {
     let start = Instant::now();
     let mut count = 0u64;
     while start.elapsed() < duration {
-        crate::network::evaluate(&position, &moves, &mut priors);
+        crate::network::evaluate(&position, &moves, &mut priors, with_value);
         count += 1;
     }
     nodes_per_second(count, start.elapsed())
@@ -178,7 +181,7 @@ mod tests {
 
     /// The mean score of the best root move after a short search, for the side to move.
     fn best_move_score(position: &Position) -> tessera_core::ScoreEstimate {
-        let mut searcher = searcher(&EngineOptions { threads: 1, ..EngineOptions::default() });
+        let mut searcher = searcher(&EngineOptions { threads: 1, ..EngineOptions::default() }, VALUE_WEIGHT);
         let limits = Limits { report_interval: Some(Duration::from_secs(60)), ..Limits::nodes(400) };
         let mut best_score = None;
         let mut sink = |report: tessera_core::Report<crate::Move>| {
@@ -209,7 +212,7 @@ mod tests {
     fn the_search_reports_its_playouts_ownership_row_by_row_for_black() {
         let position = seven_columns_for_black();
         for threads in [1, 2] {
-            let mut searcher = searcher(&EngineOptions { threads, ..EngineOptions::default() });
+            let mut searcher = searcher(&EngineOptions { threads, ..EngineOptions::default() }, VALUE_WEIGHT);
             let limits =
                 Limits { report_interval: Some(Duration::from_secs(60)), ownership: true, ..Limits::nodes(400) };
             let mut ownership = None;

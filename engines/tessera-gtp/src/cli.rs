@@ -33,8 +33,8 @@ pub struct Cli {
     pub resign_threshold: f32,
     /// Playouts that the network's estimate of who is winning counts as in a busy node's mean
     /// (19×19, where the network runs); 0 leaves the playouts alone.
-    #[arg(long, default_value_t = tessera_go::search::VALUE_WEIGHT, value_parser = weight)]
-    pub value_weight: f32,
+    #[arg(long, default_value_t = f64::from(tessera_go::search::VALUE_WEIGHT), value_parser = weight)]
+    pub value_weight: f64,
     /// Think on the opponent's time.
     #[arg(long)]
     pub ponder: bool,
@@ -59,17 +59,19 @@ pub enum Command {
 }
 
 /// A weight: a finite number, not negative.
-fn weight(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(value) if value.is_finite() && value >= 0.0 => Ok(value),
-        _ => Err(format!("{text:?} is not a weight (a number, 0 or more)")),
-    }
+fn weight(text: &str) -> Result<f64, String> {
+    not_negative(text, "a weight (a number, 0 or more)")
 }
 
 /// A duration in seconds: a finite number, not negative.
 fn seconds(text: &str) -> Result<f64, String> {
+    not_negative(text, "a number of seconds")
+}
+
+/// A finite number, not negative; else an error saying the text is not `what`.
+fn not_negative(text: &str, what: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(value) if value.is_finite() && value >= 0.0 => Ok(value),
-        _ => Err(format!("{text:?} is not a number of seconds")),
+        _ => Err(format!("{text:?} is not {what}")),
     }
 }

@@ -1,7 +1,7 @@
 //! Tessera's go seen by the GTP session: every answer comes from `tessera-go` (rules, notation,
 //! the MCTS searcher, and in `policy` the player's decisions); this file only connects them.
 
-use tessera_core::{EngineOptions, Game, Identity, Mcts, MctsConfig, Player, Side};
+use tessera_core::{EngineOptions, Game, Identity, Mcts, Player, Side};
 use tessera_go::policy::{self, Placement, Policy, Refusal};
 use tessera_go::position::color_of;
 use tessera_go::{display, search, GtpNotation, Move, Position, Rules};
@@ -14,15 +14,8 @@ use tessera_gtp_protocol::{Dialect, Genmove, Handicap};
 pub struct TesseraGo {
     /// When to resign.
     pub policy: Policy,
-    /// [`MctsConfig::value_weight`].
+    /// Playouts the network's value counts as (`tessera_core::MctsConfig::value_weight`).
     pub value_weight: f32,
-}
-
-impl TesseraGo {
-    /// The player with `policy` and the search's own settings.
-    pub fn new(policy: Policy) -> TesseraGo {
-        TesseraGo { policy, value_weight: search::VALUE_WEIGHT }
-    }
 }
 
 impl Player for TesseraGo {
@@ -35,7 +28,7 @@ impl Player for TesseraGo {
     }
 
     fn new_searcher(&self, options: &EngineOptions) -> Mcts<Position> {
-        Mcts::new(MctsConfig { value_weight: self.value_weight, ..search::mcts_config() }, options)
+        search::searcher(options, self.value_weight)
     }
 }
 

@@ -35,7 +35,7 @@ fn main() -> std::io::Result<()> {
         ponder: cli.ponder,
     };
     let policy = Policy { resign_threshold: cli.resign_threshold };
-    let dialect = dialect::TesseraGo { value_weight: cli.value_weight, ..dialect::TesseraGo::new(policy) };
+    let dialect = dialect::TesseraGo { policy, value_weight: cli.value_weight as f32 };
     run(dialect, config, std::io::stdin(), io::Output::stdout());
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use tessera_core::io::{Capture, Output};
 use tessera_go::policy::Policy;
+use tessera_go::search::VALUE_WEIGHT;
 use tessera_gtp_protocol::{run, Config};
 
 use crate::dialect::TesseraGo;
@@ -13,7 +14,7 @@ fn transcript(input: &[&str]) -> String {
 
 fn transcript_with(config: Config, resign_threshold: f32, input: &[&str]) -> String {
     let capture = Capture::new();
-    let dialect = TesseraGo::new(Policy { resign_threshold });
+    let dialect = TesseraGo { policy: Policy { resign_threshold }, value_weight: VALUE_WEIGHT };
     let text: String = input.iter().map(|line| format!("{line}\n")).collect();
     run(dialect, config, std::io::Cursor::new(text.into_bytes()), Output::new(capture.clone()));
     capture.text()
@@ -129,7 +130,7 @@ fn random_input_never_breaks_the_session() {
 fn handicap_stones_give_the_playouts_a_dynamic_komi() {
     use tessera_go::komi::{extra_komi, HANDICAP_STONE_VALUE};
     use tessera_gtp_protocol::{Dialect, Handicap};
-    let go = TesseraGo::new(Policy { resign_threshold: 0.0 });
+    let go = TesseraGo { policy: Policy { resign_threshold: 0.0 }, value_weight: VALUE_WEIGHT };
     // fixed_handicap and place_free_handicap set up the position the komi is read from.
     for kind in [Handicap::Fixed, Handicap::Free] {
         let mut game = go.new_game(9, 0.5, None);
@@ -142,4 +143,22 @@ fn handicap_stones_give_the_playouts_a_dynamic_komi() {
     let config = Config { playouts: Some(600), ..Config::default() };
     let text = transcript_with(config, 0.08, &["boardsize 9", "komi 0.5", "fixed_handicap 6", "genmove w"]);
     assert!(!text.contains("resign"), "{text}");
+}
+
+#[test]
+fn the_value_weight_flag_reaches_the_searcher_and_refuses_bad_weights() {
+    use clap::Parser;
+    use tessera_core::{EngineOptions, Player};
+    let weight = |arguments: &[&str]| {
+        let cli = crate::cli::Cli::try_parse_from(arguments)?;
+        let go = TesseraGo { policy: Policy::default(), value_weight: cli.value_weight as f32 };
+        Ok::<f32, clap::Error>(go.new_searcher(&EngineOptions::default()).config().value_weight)
+    };
+    assert_eq!(weight(&["tessera-gtp"]).unwrap(), VALUE_WEIGHT);
+    assert_eq!(weight(&["tessera-gtp", "--value-weight", "40"]).unwrap(), 40.0);
+    for bad in ["-1", "nan", "inf", "forty"] {
+        let argument = format!("--value-weight={bad}");
+        let error = weight(&["tessera-gtp", &argument]).expect_err(bad).to_string();
+        assert!(error.contains("is not a weight"), "{bad}: {error}");
+    }
 }

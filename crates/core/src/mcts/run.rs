@@ -216,8 +216,12 @@ impl<G: Playout> Run<'_, G> {
             scratch.moves.push(tree.node(child).mv());
             scratch.priors.push(tree.node(child).prior());
         }
-        let Some(refined) = scratch.position.refined_priors(&scratch.moves, &mut scratch.priors) else { return };
-        if let Some(value) = refined.value {
+        let with_value = self.config.value_weight > 0.0;
+        let Some(refined) = scratch.position.refined_priors(&scratch.moves, &mut scratch.priors, with_value) else {
+            return;
+        };
+        // Only a weighed estimate is kept: selection reads whatever a node holds.
+        if let Some(value) = refined.value.filter(|_| with_value) {
             // The estimate is for the player to move at the node; its statistics are its mover's.
             tree.node(node).set_value_estimate(1.0 - value.clamp(0.0, 1.0));
         }
@@ -247,6 +251,7 @@ impl<G: Playout> Run<'_, G> {
             None => children.len(),
         };
         let parent_visits = parent_visits.max(1) as f32;
+        let value_weight = self.config.value_weight;
         let mut best = tree.ranked_child(children.start, 0);
         let mut best_score = f32::NEG_INFINITY;
         for place in 0..width {
@@ -255,10 +260,8 @@ impl<G: Playout> Run<'_, G> {
             let (visits, value_sum) = candidate.stats();
             let visits = visits + candidate.in_flight();
             // Virtual loss: running playouts count as losses until they report.
-            let weight = self.config.value_weight;
-            // The weight is read first: without one, no node's estimate is loaded.
-            let mean = match (weight > 0.0).then(|| candidate.value_estimate()).flatten() {
-                Some(estimate) => Some((value_sum + weight * estimate) / (visits as f32 + weight)),
+            let mean = match candidate.value_estimate() {
+                Some(estimate) => Some((value_sum + value_weight * estimate) / (visits as f32 + value_weight)),
                 None => (visits > 0).then(|| value_sum / visits as f32),
             };
             let mean = mean.map(|mean| self.blend_rave(tree.amaf(child), mean, visits));

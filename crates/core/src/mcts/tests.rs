@@ -258,9 +258,12 @@ fn value_estimates_draw_the_search_as_weighed_and_change_nothing_unweighed() {
         (result.best, result.pv, visits(0))
     };
     let (edge, other) = (ConnectFour::new().with_valued_column(0), ConnectFour::new().with_valued_column(1));
+    let requests = ConnectFour::value_requests();
     let unweighed = search(&edge, 0.0);
     assert_eq!(unweighed, search(&other, 0.0), "estimates of weight 0 change nothing");
+    assert_eq!(ConnectFour::value_requests(), requests, "and are not asked for");
     let weighed = search(&edge, 200.0);
+    assert!(ConnectFour::value_requests() > requests, "weighed, they are asked for");
     assert!(weighed.2 > 2 * unweighed.2, "the edge column drew the search: {} against {}", weighed.2, unweighed.2);
 }
 

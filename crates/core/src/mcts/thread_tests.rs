@@ -169,7 +169,7 @@ impl Game for Refining {
 }
 
 impl Playout for Refining {
-    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> Option<Refined> {
+    fn refined_priors(&self, moves: &[u8], priors: &mut [f32], _with_value: bool) -> Option<Refined> {
         self.refinements.fetch_add(1, Ordering::Relaxed);
         for (&mv, prior) in moves.iter().zip(priors.iter_mut()) {
             *prior = if mv == 3 { 30.0 } else { 1.0 };

@@ -39,6 +39,8 @@ pub struct ConnectFour {
 
 /// How often [`Playout::refined_priors`] answered for a position with a favoured column.
 static REFINEMENTS: AtomicU64 = AtomicU64::new(0);
+/// How often [`Playout::refined_priors`] was asked for a value, for a position with a valued column.
+static VALUE_REQUESTS: AtomicU64 = AtomicU64::new(0);
 
 impl Default for ConnectFour {
     fn default() -> Self {
@@ -214,6 +216,12 @@ impl ConnectFour {
         self
     }
 
+    /// How many times a value was asked of a position with a valued column so far.
+    #[must_use]
+    pub fn value_requests() -> u64 {
+        VALUE_REQUESTS.load(Ordering::Relaxed)
+    }
+
     /// How many times refined priors were given so far (by every position with a favoured column).
     #[must_use]
     pub fn refinements() -> u64 {
@@ -222,8 +230,10 @@ impl ConnectFour {
 }
 
 impl Playout for ConnectFour {
-    fn refined_priors(&self, moves: &[u8], priors: &mut [f32]) -> Option<Refined> {
+    /// Gives its value whether asked for one or not (the search must ignore an unweighed one).
+    fn refined_priors(&self, moves: &[u8], priors: &mut [f32], with_value: bool) -> Option<Refined> {
         if let Some(column) = self.valued_column {
+            VALUE_REQUESTS.fetch_add(u64::from(with_value), Ordering::Relaxed);
             let lost = self.history.last() == Some(&column);
             return Some(Refined { value: Some(if lost { 0.0 } else { 0.5 }) });
         }

@@ -26,6 +26,7 @@
 pub mod kernel;
 mod value;
 
+use crate::random::SplitMix;
 use value::ValueHead;
 
 const MAGIC: [u8; 4] = *b"TCPN";
@@ -231,16 +232,8 @@ impl ConvPolicy {
     /// A network of the given shape with weights drawn from `seed` (for tests and benchmarks).
     #[must_use]
     pub fn random(planes: usize, channels: usize, blocks: usize, size: usize, seed: u64) -> ConvPolicy {
-        let mut state = seed;
-        let mut next = |scale: f32| {
-            // SplitMix64, then a uniform value in [-scale, scale).
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            ((z >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
-        };
+        let mut rng = SplitMix(seed);
+        let mut next = |scale: f32| rng.symmetric() * scale;
         let mut convolution = |inputs: usize| {
             let scale = (2.0 / (TAPS * inputs) as f32).sqrt();
             Convolution {
@@ -269,12 +262,8 @@ impl ConvPolicy {
     pub fn random_with_value(shape: [usize; 4], value_channels: usize, hidden: usize, seed: u64) -> ConvPolicy {
         let [planes, channels, blocks, size] = shape;
         let mut network = ConvPolicy::random(planes, channels, blocks, size, seed);
-        let mut state = seed ^ 0x5EED;
-        let mut next = |scale: f32| {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
-        };
-        network.value = Some(ValueHead::random(&mut next, channels, value_channels, hidden, size * size));
+        let mut rng = SplitMix(seed ^ 0x5EED);
+        network.value = Some(ValueHead::random(&mut rng, channels, value_channels, hidden, size * size));
         network
     }
 
@@ -288,12 +277,6 @@ impl ConvPolicy {
     #[must_use]
     pub fn size(&self) -> usize {
         self.size
-    }
-
-    /// Whether the network has a value head ([`ConvPolicy::evaluate`] then gives a value).
-    #[must_use]
-    pub fn has_value(&self) -> bool {
-        self.value.is_some()
     }
 
     /// Buffers for evaluating this network, inputs all 0.
@@ -311,17 +294,41 @@ impl ConvPolicy {
         }
     }
 
-    /// Evaluates the inputs set in `scratch`: writes the logit of every point (`y · size + x`) to
-    /// `logits`, and returns the value logit (the log-odds that the player to move wins) if the
-    /// network has a value head. The same inputs give the same bits on every machine.
+    /// The logit of every point (`y · size + x`) for the inputs set in `scratch`, written to
+    /// `logits`. The same inputs give the same bits on every machine.
     ///
     /// # Panics
     /// Panics if `scratch` belongs to a network of another shape or `logits` does not hold one
     /// value per point.
-    pub fn evaluate(&self, scratch: &mut ConvScratch, logits: &mut [f32]) -> Option<f32> {
+    pub fn logits(&self, scratch: &mut ConvScratch, logits: &mut [f32]) {
+        self.check_buffers(scratch, logits);
+        self.tower_and_logits(&scratch.input, &mut scratch.boards, logits);
+    }
+
+    /// [`ConvPolicy::logits`], and the value logit (the log-odds that the player to move wins)
+    /// if the network has a value head, from the same tower. The same inputs give the same bits
+    /// on every machine.
+    ///
+    /// # Panics
+    /// As [`ConvPolicy::logits`].
+    pub fn logits_and_value(&self, scratch: &mut ConvScratch, logits: &mut [f32]) -> Option<f32> {
+        self.check_buffers(scratch, logits);
+        let ConvScratch { input, boards, value_features, value_units, .. } = scratch;
+        let tower = self.tower_and_logits(input, boards, logits);
+        let value = self.value.as_ref()?;
+        assert_eq!(value_units.len(), value.hidden, "scratch of another network");
+        Some(value.logit(tower, self.size, self.channels, value_features, value_units))
+    }
+
+    fn check_buffers(&self, scratch: &ConvScratch, logits: &[f32]) {
         assert_eq!((scratch.size, scratch.planes), (self.size, self.planes), "scratch of another network");
         assert_eq!(logits.len(), self.size * self.size, "one logit per point");
-        let ConvScratch { input, boards: [first, second, third], value_features, value_units, .. } = scratch;
+    }
+
+    /// Runs the tower on `input` through the three `boards` and the policy head into `logits`;
+    /// returns the board that holds the tower's output.
+    fn tower_and_logits<'a>(&self, input: &[f32], boards: &'a mut [Vec<f32>; 3], logits: &mut [f32]) -> &'a [f32] {
+        let [first, second, third] = boards;
         let shape = kernel::Shape { size: self.size, channels: self.channels };
         kernel::convolve_sparse(shape, input, self.planes, &self.input.weights, &self.input.bias, first);
         // `first` holds the block's input, `second` its middle; the output goes to `third`,
@@ -341,9 +348,7 @@ impl ConvPolicy {
                 logits[y * self.size + x] = sum + self.point_bias[y * self.size + x];
             }
         }
-        let value = self.value.as_ref()?;
-        assert_eq!(value_units.len(), value.hidden, "scratch of another network");
-        Some(value.logit(current, self.size, self.channels, value_features, value_units))
+        current
     }
 }
 

@@ -117,7 +117,7 @@ fn the_network_computes_what_its_definition_says() {
             })
             .collect();
         let mut logits = vec![0.0; 49];
-        let value = network.evaluate(&mut scratch, &mut logits);
+        let value = network.logits_and_value(&mut scratch, &mut logits);
         let (expected, expected_value) = reference(&network, &bits);
         for (ours, reference) in logits.iter().zip(&expected) {
             assert!(close(*ours, *reference), "{ours} against {reference}");
@@ -199,7 +199,7 @@ fn an_input_off_the_board_is_refused() {
 #[test]
 fn a_value_head_reads_back_and_bad_value_shapes_are_refused() {
     let network = ConvPolicy::random_with_value([4, 8, 1, 5], 2, 16, 9);
-    assert!(network.has_value() && !ConvPolicy::random(4, 8, 1, 5, 9).has_value());
+    assert!(network.value.is_some() && ConvPolicy::random(4, 8, 1, 5, 9).value.is_none());
     let bytes = network.to_bytes();
     assert_eq!(bytes[4], 2, "a value head: version 2");
     assert_eq!(ConvPolicy::from_bytes(&bytes, "net").unwrap(), network);
@@ -227,8 +227,8 @@ fn the_value_is_the_same_bits_twice_and_the_logits_do_not_depend_on_the_head() {
     fill_inputs(&with_value, &mut scratch, 2);
     fill_inputs(&without, &mut plain, 2);
     let (mut logits, mut again, mut plain_logits) = (vec![0.0; 361], vec![0.0; 361], vec![0.0; 361]);
-    let value = with_value.evaluate(&mut scratch, &mut logits).expect("a value head");
-    assert_eq!(with_value.evaluate(&mut scratch, &mut again).map(f32::to_bits), Some(value.to_bits()));
-    assert_eq!(without.evaluate(&mut plain, &mut plain_logits), None);
+    let value = with_value.logits_and_value(&mut scratch, &mut logits).expect("a value head");
+    assert_eq!(with_value.logits_and_value(&mut scratch, &mut again).map(f32::to_bits), Some(value.to_bits()));
+    assert_eq!(without.logits_and_value(&mut plain, &mut plain_logits), None);
     assert!(logits.iter().zip(&plain_logits).all(|(a, b)| a.to_bits() == b.to_bits()));
 }

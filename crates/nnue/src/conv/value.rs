@@ -23,6 +23,8 @@ pub(super) struct ValueHead {
     output_bias: f32,
 }
 
+use crate::random::SplitMix;
+
 /// Accumulators of [`dot`]: independent sums that a compiler may keep in one vector register.
 const ACCUMULATORS: usize = 8;
 
@@ -64,15 +66,15 @@ impl ValueHead {
         floats.push(self.output_bias);
     }
 
-    /// A head of this shape with weights from `next(scale)` (uniform in `[-scale, scale)`).
+    /// A head of this shape with weights drawn from `rng`.
     pub(super) fn random(
-        next: &mut impl FnMut(f32) -> f32,
+        rng: &mut SplitMix,
         tower_channels: usize,
         channels: usize,
         hidden: usize,
         points: usize,
     ) -> ValueHead {
-        let mut draw = |count: usize, scale: f32| (0..count).map(|_| next(scale)).collect::<Vec<f32>>();
+        let mut draw = |count: usize, scale: f32| (0..count).map(|_| rng.symmetric() * scale).collect::<Vec<f32>>();
         let features = channels * points;
         ValueHead {
             channels,
@@ -82,7 +84,7 @@ impl ValueHead {
             hidden_weights: draw(hidden * features, (2.0 / features as f32).sqrt()),
             hidden_bias: draw(hidden, 0.1),
             output_weights: draw(hidden, (1.0 / hidden as f32).sqrt()),
-            output_bias: next(0.1),
+            output_bias: draw(1, 0.1)[0],
         }
     }
 
