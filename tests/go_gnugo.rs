@@ -18,6 +18,9 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_MOVES: usize = 250;
 /// What every engine is told before a game.
 const SETUP: [&str; 3] = ["boardsize 9", "clear_board", "komi 7.5"];
+/// GNU Go on our rules: area scoring and positional superko (by default it forbids only the simple
+/// ko, and once played a capture that repeated an earlier whole-board position, which we refuse).
+const GNUGO_RULES: [&str; 4] = ["--mode", "gtp", "--chinese-rules", "--positional-superko"];
 
 fn ask(engine: &mut Driven, command: &str) -> String {
     engine.send(command);
@@ -30,7 +33,7 @@ fn ask(engine: &mut Driven, command: &str) -> String {
 /// Plays one game; returns the two scores (ours, GNU Go's) if it ended by two passes.
 fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, String)> {
     let mut ours = Driven::start(&engine_binary("tessera-gtp"), &["--playouts", "2000"]);
-    let mut theirs = Driven::start(gnugo, &["--mode", "gtp", "--level", "1", "--chinese-rules", "--seed", "1"]);
+    let mut theirs = Driven::start(gnugo, &[&GNUGO_RULES[..], &["--level", "1", "--seed", "1"]].concat());
     for engine in [&mut ours, &mut theirs] {
         for command in SETUP {
             ask(engine, command);
@@ -55,7 +58,7 @@ fn play_game(gnugo: &std::path::Path, tessera_black: bool) -> Option<(String, St
             let our_dead = ask(&mut ours, "final_status_list dead");
             ask(&mut ours, "quit");
             ask(&mut theirs, "quit");
-            let mut judge = Driven::start(gnugo, &["--mode", "gtp", "--level", "10", "--chinese-rules"]);
+            let mut judge = Driven::start(gnugo, &[&GNUGO_RULES[..], &["--level", "10"]].concat());
             for command in SETUP.into_iter().chain(played.iter().map(String::as_str)) {
                 ask(&mut judge, command);
             }

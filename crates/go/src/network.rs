@@ -3,7 +3,8 @@
 //! trained on the same games' results. The tree asks it for the priors of the children of nodes
 //! it visits often, and for who is winning there ([`tessera_core::Playout::refined_priors`]):
 //! about a millisecond a position, too costly for every new node, but far sharper than the shape
-//! priors (docs/go.md gives the figures).
+//! priors (docs/go.md gives the figures). Learned on 19×19, it plays on every board from 9×9 up
+//! ([`for_board`]); the value head only on 19×19.
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -11,6 +12,7 @@ use std::sync::OnceLock;
 use tessera_core::Refined;
 use tessera_nnue::conv::{ConvPolicy, ConvScratch};
 
+use crate::board::MAX_SIZE;
 use crate::features::{plane_index, planes, PLANES};
 use crate::position::{Move, Position};
 
@@ -34,6 +36,19 @@ pub fn shipped() -> &'static ConvPolicy {
     })
 }
 
+/// The smallest board the network plays on. It learned 19×19 shapes; its convolutions slide over
+/// any board ([`ConvPolicy::for_board`]), and on 9×9 its priors measured better than the shape
+/// priors alone (docs/go.md, strength log 2026-12-07).
+pub const SMALLEST_BOARD: usize = 9;
+
+/// The shipped network for a board of `size` (built once per size), or `None` below
+/// [`SMALLEST_BOARD`]. Only the 19×19 board has a value head.
+#[must_use]
+pub fn for_board(size: usize) -> Option<&'static ConvPolicy> {
+    static RESIZED: [OnceLock<ConvPolicy>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+    (SMALLEST_BOARD..=MAX_SIZE).contains(&size).then(|| RESIZED[size].get_or_init(|| shipped().for_board(size)))
+}
+
 thread_local! {
     /// Each search thread's evaluation buffers and logits.
     static SCRATCH: RefCell<Option<(ConvScratch, Vec<f32>)>> = const { RefCell::new(None) };
@@ -41,15 +56,16 @@ thread_local! {
 
 /// Evaluates `position`: the network's probability for each of `moves` (summing to 1 over them),
 /// written to `priors`, and with `with_value` the chance that the player to move wins (the value
-/// head runs only then); `None`, and nothing written, when the network is not for this board
-/// size.
+/// head runs only then, on 19×19); `None`, and nothing written, on boards the network does not
+/// play on ([`for_board`]).
 pub fn evaluate(position: &Position, moves: &[Move], priors: &mut [f32], with_value: bool) -> Option<Refined> {
-    let network = shipped();
     let size = position.size();
-    if size != network.size() {
-        return None;
-    }
+    let network = for_board(size)?;
     SCRATCH.with_borrow_mut(|buffers| {
+        // A thread keeps the buffers of the last board size it evaluated.
+        if buffers.as_ref().is_some_and(|(_, logits)| logits.len() != size * size) {
+            *buffers = None;
+        }
         let (scratch, logits) = buffers.get_or_insert_with(|| (network.scratch(), vec![0.0; size * size]));
         scratch.clear();
         planes(position, |plane, index| scratch.set(plane, index));
@@ -134,35 +150,52 @@ mod tests {
         let (x, y) = crate::board::coordinates(best.point().unwrap());
         let line = |v: usize| v.min(18 - v);
         assert!((2..=3).contains(&line(x)) && (2..=3).contains(&line(y)), "{x},{y}: a corner point");
-        assert!(evaluate(&Position::new(9, Rules::CHINESE), &moves, &mut priors, true).is_none(), "19×19 only");
+    }
+
+    #[test]
+    fn the_network_plays_from_9x9_up_with_a_value_on_19x19_only() {
+        for size in [7, 9, 13, 19] {
+            let position = Position::new(size, Rules::CHINESE);
+            let mut moves = crate::position::Moves::default();
+            position.generate_legal_moves(&mut moves);
+            let mut priors = vec![0.0; moves.len()];
+            let refined = evaluate(&position, &moves, &mut priors, true);
+            assert_eq!(refined.is_some(), size >= SMALLEST_BOARD, "{size}×{size}");
+            if let Some(refined) = refined {
+                assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{size}×{size}");
+                assert_eq!(refined.value.is_some(), size == 19, "{size}×{size}");
+            }
+        }
     }
 
     /// The network's favourite among the legal moves after `line` is played from the empty board.
-    fn favourite_after(line: &[&str]) -> (String, f32) {
-        let mut position = Position::new(19, Rules::CHINESE);
+    fn favourite_after(size: usize, line: &[&str]) -> (String, f32) {
+        let mut position = Position::new(size, Rules::CHINESE);
         for vertex in line {
-            position.play(crate::parse_vertex(19, vertex).expect("the test's vertices are valid"));
+            position.play(crate::parse_vertex(size, vertex).expect("the test's vertices are valid"));
         }
         let mut moves = crate::position::Moves::default();
         position.generate_legal_moves(&mut moves);
         let mut priors = vec![0.0; moves.len()];
         assert!(evaluate(&position, &moves, &mut priors, false).is_some());
         let best = priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0;
-        (crate::format_vertex(19, moves[best]), priors[best])
+        (crate::format_vertex(size, moves[best]), priors[best])
     }
 
     #[test]
     fn the_shipped_network_blocks_an_invasion_and_saves_stones_in_atari() {
         // White's 3-3 invasion under Black's 4-4 stone: Black blocks on either side.
-        let (block, _) = favourite_after(&["Q16", "R17"]);
+        let (block, _) = favourite_after(19, &["Q16", "R17"]);
         assert!(["Q17", "R16"].contains(&block.as_str()), "blocked at {block}");
         // White E4 ataris Black's D4 (C4, D5 and E4 around it): Black connects at D3.
         let atari = ["Q16", "D16", "D4", "C4", "Q4", "D5", "C3", "E4"];
-        assert_eq!(favourite_after(&atari).0, "D3");
+        assert_eq!(favourite_after(19, &atari).0, "D3");
         // Then Black B4 ataris White's C4: White runs out at C5, nearly certain of it.
-        let (run, prior) = favourite_after(&[&atari[..], &["D3", "E3", "B4"]].concat());
+        let (run, prior) = favourite_after(19, &[&atari[..], &["D3", "E3", "B4"]].concat());
         assert_eq!(run, "C5");
         assert!(prior > 0.8, "C5 at {prior}");
+        // The same atari on 9×9, where the network never trained: Black connects at D3 there too.
+        assert_eq!(favourite_after(9, &["G7", "C7", "D4", "C4", "G3", "D5", "C3", "E4"]).0, "D3");
     }
 
     /// The network's value for the player to move in `position`.

@@ -115,7 +115,8 @@ impl Bench for GoBench {
             .sum()
     }
 
-    /// Each search's speed, bare-playout speed on empty 9×9 and 19×19 boards, and the network's.
+    /// Each search's speed, bare-playout speed on empty 9×9 and 19×19 boards, and the network's
+    /// on both.
     fn figures(&self, searches: &[BenchSearch<Move>]) -> Vec<String> {
         let mut figures: Vec<String> = BENCH_POSITIONS
             .iter()
@@ -129,9 +130,11 @@ impl Bench for GoBench {
             let speed = raw_playout_speed(size, Duration::from_secs(1));
             figures.push(format!("{size}x{size} empty board: {speed} playouts/s (bare playouts, 1 thread)"));
         }
-        for (with_value, what) in [(false, "move priors"), (true, "move priors and value")] {
-            let speed = network_speed(Duration::from_secs(1), with_value);
-            figures.push(format!("19x19 network: {speed} evaluations/s ({what}, 1 thread)"));
+        for (size, with_value, what) in
+            [(9, false, "move priors"), (19, false, "move priors"), (19, true, "move priors and value")]
+        {
+            let speed = network_speed(size, Duration::from_secs(1), with_value);
+            figures.push(format!("{size}x{size} network: {speed} evaluations/s ({what}, 1 thread)"));
         }
         figures
     }
@@ -156,11 +159,17 @@ pub fn raw_playout_speed(size: usize, duration: Duration) -> u64 {
     nodes_per_second(count, start.elapsed())
 }
 
-/// Evaluations per second of the network ([`crate::network`]) on the opened
-/// 19×19 bench position, single thread, with or without the value head.
+/// Evaluations per second of the network ([`crate::network`]) on the opened bench position of
+/// `size` (9 or 19), single thread, with or without the value head (19×19 only).
+///
+/// # Panics
+/// Panics if the bench has no opened position of `size`.
 #[must_use]
-pub fn network_speed(duration: Duration, with_value: bool) -> u64 {
-    let (size, line) = BENCH_POSITIONS[3];
+pub fn network_speed(size: usize, duration: Duration, with_value: bool) -> u64 {
+    let (_, line) = BENCH_POSITIONS
+        .iter()
+        .find(|(bench_size, line)| *bench_size == size && !line.is_empty())
+        .expect("the bench opens a 9×9 and a 19×19 position");
     let position = bench_position(size, line);
     let mut moves = crate::position::Moves::default();
     position.generate_legal_moves(&mut moves);
@@ -224,9 +233,11 @@ mod tests {
             searcher.search(&position, &limits, &tessera_core::SearchControl::new(), &mut sink);
             let ownership = ownership.expect("asked for, the ownership comes with the final analysis");
             assert_eq!(ownership.len(), 81);
+            // Not ±1: the tree tries invasions of White's two columns (more often where the
+            // network ranks them), and a playout from such a move can end with a Black stone alive.
             for (cell, &owner) in ownership.iter().enumerate() {
                 let black_column = cell % 9 < 7;
-                assert!(if black_column { owner > 0.9 } else { owner < -0.9 }, "{threads} threads: {cell}: {owner}");
+                assert!(if black_column { owner > 0.8 } else { owner < -0.8 }, "{threads} threads: {cell}: {owner}");
             }
         }
     }

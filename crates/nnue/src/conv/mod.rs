@@ -267,6 +267,25 @@ impl ConvPolicy {
         network
     }
 
+    /// This network for a board of `size`. The convolutions slide over any board, so they stay;
+    /// each point takes the bias of the trained board's point as far from its two nearest edges
+    /// (on a larger board, the middle's bias fills the centre). The value head reads every point
+    /// of the board it was trained on, so another size drops it.
+    #[must_use]
+    pub fn for_board(&self, size: usize) -> ConvPolicy {
+        if size == self.size {
+            return self.clone();
+        }
+        let trained = self.size;
+        let point_bias = (0..size * size)
+            .map(|index| {
+                let [x, y] = [index % size, index / size].map(|c| edge_matched(c, size, trained));
+                self.point_bias[y * trained + x]
+            })
+            .collect();
+        ConvPolicy { size, point_bias, value: None, ..self.clone() }
+    }
+
     /// Input planes the network reads.
     #[must_use]
     pub fn planes(&self) -> usize {
@@ -355,6 +374,18 @@ impl ConvPolicy {
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The coordinate of a board of `trained` points a side that lies as far from its nearer edge as
+/// `coordinate` does on a board of `size`, at most the trained board's middle.
+fn edge_matched(coordinate: usize, size: usize, trained: usize) -> usize {
+    let middle = (trained - 1) / 2;
+    let from_high = size - 1 - coordinate;
+    if coordinate <= from_high {
+        coordinate.min(middle)
+    } else {
+        trained - 1 - from_high.min(middle)
+    }
 }
 
 #[cfg(test)]

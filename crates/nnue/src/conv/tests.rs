@@ -15,6 +15,18 @@ fn fill_inputs(network: &ConvPolicy, scratch: &mut ConvScratch, seed: usize) {
     }
 }
 
+/// The input bits `scratch` holds, by point (`y · size + x`) and plane.
+fn input_bits(scratch: &ConvScratch) -> Vec<Vec<bool>> {
+    let size = scratch.size;
+    (0..size * size)
+        .map(|index| {
+            let (x, y) = (index % size, index / size);
+            let at = ((y + 1) * (size + 2) + x + 1) * scratch.planes;
+            (0..scratch.planes).map(|plane| scratch.input[at + plane] == 1.0).collect()
+        })
+        .collect()
+}
+
 /// The network computed the plain way, in f64, from the unpadded input bits: the logits, and the
 /// value logit if there is a value head.
 fn reference(network: &ConvPolicy, bits: &[Vec<bool>]) -> (Vec<f64>, Option<f64>) {
@@ -109,16 +121,9 @@ fn the_network_computes_what_its_definition_says() {
         };
         let mut scratch = network.scratch();
         fill_inputs(&network, &mut scratch, 1);
-        let bits: Vec<Vec<bool>> = (0..49)
-            .map(|index: usize| {
-                let (x, y) = (index % 7, index / 7);
-                let at = ((y + 1) * 9 + x + 1) * 5;
-                (0..5).map(|plane| scratch.input[at + plane] == 1.0).collect()
-            })
-            .collect();
         let mut logits = vec![0.0; 49];
         let value = network.logits_and_value(&mut scratch, &mut logits);
-        let (expected, expected_value) = reference(&network, &bits);
+        let (expected, expected_value) = reference(&network, &input_bits(&scratch));
         for (ours, reference) in logits.iter().zip(&expected) {
             assert!(close(*ours, *reference), "{ours} against {reference}");
         }
@@ -231,4 +236,32 @@ fn the_value_is_the_same_bits_twice_and_the_logits_do_not_depend_on_the_head() {
     assert_eq!(with_value.logits_and_value(&mut scratch, &mut again).map(f32::to_bits), Some(value.to_bits()));
     assert_eq!(without.logits_and_value(&mut plain, &mut plain_logits), None);
     assert!(logits.iter().zip(&plain_logits).all(|(a, b)| a.to_bits() == b.to_bits()));
+}
+
+#[test]
+fn a_network_plays_on_other_boards_with_the_bias_of_points_as_far_from_the_edges() {
+    let trained = ConvPolicy::random_with_value([5, 16, 2, 7], 2, 8, 11);
+    assert_eq!(trained.for_board(7), trained);
+    // On 7×7 the middle is 3: a 5×5 board's points keep their distances, an 11×11 board's
+    // centre takes the middle's.
+    assert_eq!((0..5).map(|c| edge_matched(c, 5, 7)).collect::<Vec<_>>(), [0, 1, 2, 5, 6]);
+    assert_eq!((0..11).map(|c| edge_matched(c, 11, 7)).collect::<Vec<_>>(), [0, 1, 2, 3, 3, 3, 3, 3, 4, 5, 6]);
+    for size in [5, 11] {
+        let network = trained.for_board(size);
+        assert_eq!((network.size(), network.planes()), (size, 5));
+        assert!(network.value.is_none(), "the value head reads the trained board only");
+        assert_eq!((&network.input, &network.tower), (&trained.input, &trained.tower));
+        for (index, bias) in network.point_bias.iter().enumerate() {
+            let [x, y] = [index % size, index / size].map(|c| edge_matched(c, size, 7));
+            assert_eq!(*bias, trained.point_bias[y * 7 + x]);
+        }
+        let mut scratch = network.scratch();
+        fill_inputs(&network, &mut scratch, 2);
+        let mut logits = vec![0.0; size * size];
+        assert_eq!(network.logits_and_value(&mut scratch, &mut logits), None);
+        let (expected, _) = reference(&network, &input_bits(&scratch));
+        for (ours, reference) in logits.iter().zip(&expected) {
+            assert!(close(*ours, *reference), "{ours} against {reference} on {size}×{size}");
+        }
+    }
 }
