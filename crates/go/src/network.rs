@@ -41,11 +41,14 @@ pub fn shipped() -> &'static ConvPolicy {
 /// priors alone (docs/go.md, strength log 2026-12-07).
 pub const SMALLEST_BOARD: usize = 9;
 
-/// The shipped network for a board of `size` (built once per size), or `None` below
-/// [`SMALLEST_BOARD`]. Only the 19×19 board has a value head.
+/// The shipped network for a board of `size` (itself on 19×19, built once for another size), or
+/// `None` outside [`SMALLEST_BOARD`]`..=`[`MAX_SIZE`]. Only the 19×19 board has a value head.
 #[must_use]
 pub fn for_board(size: usize) -> Option<&'static ConvPolicy> {
     static RESIZED: [OnceLock<ConvPolicy>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+    if size == shipped().size() {
+        return Some(shipped());
+    }
     (SMALLEST_BOARD..=MAX_SIZE).contains(&size).then(|| RESIZED[size].get_or_init(|| shipped().for_board(size)))
 }
 

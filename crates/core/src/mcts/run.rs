@@ -260,7 +260,9 @@ impl<G: Playout> Run<'_, G> {
             let (visits, value_sum) = candidate.stats();
             let visits = visits + candidate.in_flight();
             // Virtual loss: running playouts count as losses until they report.
-            let mean = match candidate.value_estimate() {
+            // At weight 0 no estimate is stored, so none is loaded either.
+            let estimate = if value_weight > 0.0 { candidate.value_estimate() } else { None };
+            let mean = match estimate {
                 Some(estimate) => Some((value_sum + value_weight * estimate) / (visits as f32 + value_weight)),
                 None => (visits > 0).then(|| value_sum / visits as f32),
             };
