@@ -269,7 +269,7 @@ fn bench_signature_is_fixed() {
     let output = std::process::Command::new(engine_binary("tessera-gtp")).args(["bench", "2000"]).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("playouts/s"), "{text}");
-    assert_eq!(text.lines().last(), Some("Bench: 41980"), "{text}");
+    assert_eq!(text.lines().last(), Some("Bench: 45844"), "{text}");
 }
 
 #[test]

@@ -16,10 +16,11 @@ use crate::rules::Rules;
 pub fn mcts_config() -> MctsConfig {
     MctsConfig {
         selection: Selection::Puct { exploration: 1.0, first_play_reduction: 0.1 },
-        // RAVE fades after about 60 visits: at 3000 playouts a move on 9×9 it won 87 of 139
-        // self-play games against 200 (which had won 23 of 30 against 2000); 5 and 20 measured
-        // no better than 60 (docs/go.md, strength log).
-        rave_equivalence: Some(60.0),
+        // RAVE fades after about 20 visits. Before the network, 60 won 87 of 139 self-play games
+        // on 9×9 against 200, and 20 measured no better; with the network's priors (which tell
+        // the tree what AMAF statistics guessed at) 20 won against 60 in 9×9 self-play at 0.3 s
+        // a move (docs/go.md, strength log 2026-12-07).
+        rave_equivalence: Some(20.0),
         expand_after: 2,
         reuse_tree: true,
         // A go game lasts long; a move takes about this share of the remaining main time.
