@@ -169,6 +169,9 @@ mod tests {
                 assert_eq!(refined.value.is_some(), size == 19, "{size}×{size}");
             }
         }
+        // 19×19 shares the shipped network; another size builds its copy once.
+        assert!(std::ptr::eq(for_board(19).unwrap(), shipped()));
+        assert!(std::ptr::eq(for_board(9).unwrap(), for_board(9).unwrap()));
     }
 
     /// The network's favourite among the legal moves after `line` is played from the empty board.
