@@ -19,6 +19,7 @@ impl Evaluate for Position {
         quiet_exchange_margin: 30,
         probcut_margin: 30,
         null_move_divisor: 3,
+        // Razoring at depth 3 (−34 Elo at fixed nodes) or with a margin of 200 (−33) measured worse.
         razor_margin: 150,
         // Deeper than chess's 225: xiangqi's many quiet moves (+19 Elo at fixed nodes).
         late_move_reduction_divisor: 200,
