@@ -493,42 +493,34 @@ impl Board {
     #[must_use]
     pub fn stones_key_after(&self, p: usize, color: Cell) -> u64 {
         let mut key = self.stones_key ^ stone_key(color, p);
-        let enemy = color.opponent();
-        let mut removed = [0usize; 4];
-        let mut removed_count = 0;
-        let mut captures = false;
-        for n in neighbors(p) {
-            if self.cells[n] == enemy && self.in_atari(n) {
-                let head = self.string_head(n);
-                if !removed[..removed_count].contains(&head) {
-                    removed[removed_count] = head;
-                    removed_count += 1;
-                    captures = true;
-                    for stone in self.string_members(n) {
-                        key ^= stone_key(enemy, stone);
-                    }
-                }
-            }
-        }
+        let (captured, captures) = self.adjacent_strings_key(p, color.opponent(), |n| self.in_atari(n));
+        key ^= captured;
         if !captures && self.is_suicide(p, color) {
             // The new stone and its whole string disappear.
-            key ^= stone_key(color, p);
-            let mut seen = [0usize; 4];
-            let mut seen_count = 0;
-            for n in neighbors(p) {
-                if self.cells[n] == color {
-                    let head = self.string_head(n);
-                    if !seen[..seen_count].contains(&head) {
-                        seen[seen_count] = head;
-                        seen_count += 1;
-                        for stone in self.string_members(n) {
-                            key ^= stone_key(color, stone);
-                        }
+            key ^= stone_key(color, p) ^ self.adjacent_strings_key(p, color, |_| true).0;
+        }
+        key
+    }
+
+    /// The XOR of the stone keys of each `color` string next to `p` that `include` accepts (asked
+    /// of the neighbouring stone), every string counted once, and whether there was any.
+    fn adjacent_strings_key(&self, p: usize, color: Cell, include: impl Fn(usize) -> bool) -> (u64, bool) {
+        let mut heads = [0usize; 4];
+        let mut count = 0;
+        let mut key = 0;
+        for n in neighbors(p) {
+            if self.cells[n] == color && include(n) {
+                let head = self.string_head(n);
+                if !heads[..count].contains(&head) {
+                    heads[count] = head;
+                    count += 1;
+                    for stone in self.string_members(n) {
+                        key ^= stone_key(color, stone);
                     }
                 }
             }
         }
-        key
+        (key, count > 0)
     }
 }
 

@@ -135,3 +135,26 @@ fn one_and_two_liberties_are_named_from_the_moments() {
         }
     }
 }
+
+#[test]
+fn stones_key_after_predicts_every_move_suicides_included() {
+    // Random games on small boards, where multi-stone suicides and captures of several strings
+    // at once are common; every empty point checked for both colours after every move.
+    let mut rng = tessera_core::Rng::new(13);
+    let mut suicides = 0;
+    for size in [3, 4, 5, 7] {
+        let mut board = Board::new(size);
+        for _ in 0..6 * size * size {
+            play_random(&mut board, &mut rng);
+            for p in board.points().filter(|&p| board.cell(p) == Cell::Empty) {
+                for color in [Cell::Black, Cell::White] {
+                    let mut played = board.clone();
+                    played.play(p, color);
+                    assert_eq!(board.stones_key_after(p, color), played.stones_key(), "size {size}, point {p}");
+                    suicides += usize::from(played.cell(p) == Cell::Empty);
+                }
+            }
+        }
+    }
+    assert!(suicides > 0, "the games reached no suicide, so that branch went untested");
+}
