@@ -13,7 +13,9 @@
 # configuration compiled into it (see scripts/build-rapfi.sh).
 #
 # `st=1` is one second per move: the arena sends `INFO timeout_turn 1000` and `timeout_match 0`
-# (no match clock) and forfeits a move that takes longer than 1 s + 100 ms.
+# (no match clock) and forfeits a move that takes longer than 1 s + 100 ms. `TC=gomocup=5/120` is
+# the Gomocup fastgame clock (`timeout_turn` 5 s, `timeout_match` 120 s, `time_left` before every
+# move; a move over 5.1 s or a game over 120.1 s forfeits).
 #
 # Usage: [RAPFI=/path/to/pbrain-rapfi] [GAMES=40] [TC=st=1] [RULES="freestyle standard renju"]
 #        [CONCURRENCY=1] [RECORDS=DIR (SGF records and engine conversation logs)] [TESSERA=target/release/pbrain-tessera]

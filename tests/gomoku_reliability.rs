@@ -178,3 +178,55 @@ fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
     assert!(limits.iter().all(|&ms| (1..=2050).contains(&ms)), "{limits:?}");
     assert!(limits.iter().any(|&ms| ms >= 100), "{limits:?}");
 }
+
+#[test]
+fn the_arena_plays_gomocup_clocks_as_the_manager_does() {
+    // `gomocup=0.5/3`: every move told the same cap and the same game time, and before each move
+    // the time left, which only falls; nobody loses on time.
+    let binary = support::engine_binary("pbrain-tessera");
+    let logs = std::env::temp_dir().join(format!("tessera-pbrain-gomocup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&logs);
+    let output = Command::new(support::tool_binary())
+        .args(["match", "--game", "gomoku", "--tc", "gomocup=0.5/3", "--games", "2", "--max-plies", "20"])
+        .args(["--engine", &format!("cmd={} name=A", binary.display())])
+        .args(["--engine", &format!("cmd={} name=B", binary.display())])
+        .args(["--log-dir", logs.to_str().unwrap()])
+        .output()
+        .expect("running tessera match");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(!stdout.contains("on time"), "{stdout}");
+    let mut logs_read = 0;
+    for entry in std::fs::read_dir(&logs).expect("the log directory") {
+        let text = std::fs::read_to_string(entry.expect("a log").path()).unwrap_or_default();
+        // Each game of this engine: the lines from one START to the next.
+        for game in text.split("START ").skip(1) {
+            let values = |key: &str| -> Vec<u64> {
+                game.lines().filter_map(|line| line.split(key).nth(1)?.trim().parse().ok()).collect()
+            };
+            let (turns, matches, left) =
+                (values("INFO timeout_turn "), values("INFO timeout_match "), values("INFO time_left "));
+            assert!(!left.is_empty() && turns.len() == left.len() && matches.len() == left.len(), "{game}");
+            assert!(turns.iter().all(|&ms| ms == 500) && matches.iter().all(|&ms| ms == 3000), "{game}");
+            assert!(left[0] == 3000 && left.windows(2).all(|pair| pair[1] <= pair[0]), "{left:?}");
+            logs_read += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&logs);
+    assert_eq!(logs_read, 4, "two engines, two games each");
+
+    // Another game's engines cannot be given pbrain's clock.
+    let uci = support::engine_binary("tessera-uci");
+    let refused = Command::new(support::tool_binary())
+        .args(["match", "--game", "chess", "--tc", "gomocup=0.5/3", "--games", "2"])
+        .args(["--engine", &format!("cmd={} name=A", uci.display())])
+        .args(["--engine", &format!("cmd={} name=B", uci.display())])
+        .output()
+        .expect("running tessera match");
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("gomocup"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+}

@@ -3,7 +3,7 @@
 
 use tessera_arena::clients::agi::AgiContestant;
 use tessera_arena::clients::pbrain::PbrainContestant;
-use tessera_arena::{Contestant, Standings};
+use tessera_arena::{Contestant, Standings, TimeControl};
 use tessera_core::{Game, Rng};
 use tessera_gomoku::{notation, Board, Point, Rules, Variant};
 
@@ -63,6 +63,14 @@ pub fn run(args: &MatchArgs) -> Result<Standings, MatchError> {
         if let Some(protocol) = engine.protocol.as_deref().filter(|&protocol| !matches!(protocol, "pbrain" | "agi")) {
             return Err(MatchError::Usage(format!(
                 "{}: gomoku engines speak pbrain or agi, not {protocol}",
+                engine.name
+            )));
+        }
+        if engine.protocol.as_deref() == Some("agi")
+            && matches!(common.settings.game.time_control, TimeControl::Gomocup { .. })
+        {
+            return Err(MatchError::Usage(format!(
+                "{}: a Gomocup clock is pbrain's (AGI has no per-move cap beside the game's time)",
                 engine.name
             )));
         }

@@ -194,6 +194,9 @@ impl MatchArgs {
         }
         let time_control: TimeControl =
             self.tc.parse().map_err(|error: tessera_arena::time_control::TimeControlError| usage(error.to_string()))?;
+        if matches!(time_control, TimeControl::Gomocup { .. }) && self.game != GameKind::Gomoku {
+            return Err(usage(format!("--tc {}: a Gomocup clock is for gomoku's pbrain engines", self.tc)));
+        }
         let sprt = match &self.sprt {
             Some(text) => Some(text.parse::<Sprt>().map_err(|error| usage(error.to_string()))?),
             None => None,

@@ -18,6 +18,14 @@ pub enum TimeControl {
         /// Moves per period (`40/60` gives 60 s for every 40 moves), `None` for the whole game.
         moves: Option<u32>,
     },
+    /// Gomocup's clock: `game` for the whole game, and no move longer than `turn` (pbrain's
+    /// `timeout_match` and `timeout_turn`; the manager sends `time_left` before every move).
+    Gomocup {
+        /// The longest one move may take.
+        turn: Duration,
+        /// Time on each clock at the start, for the whole game.
+        game: Duration,
+    },
     /// A fixed time per move.
     MoveTime(Duration),
     /// A fixed search depth per move (no clock).
@@ -28,7 +36,7 @@ pub enum TimeControl {
 
 /// Why a time control did not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad time control `{0}`: use 5+0.05, 40/60+0, st=0.5, depth=8 or nodes=10000")]
+#[error("bad time control `{0}`: use 5+0.05, 40/60+0, st=0.5, gomocup=5/120, depth=8 or nodes=10000")]
 pub struct TimeControlError(String);
 
 fn seconds(text: &str) -> Option<Duration> {
@@ -40,7 +48,8 @@ impl FromStr for TimeControl {
     type Err = TimeControlError;
 
     /// Reads cutechess-style time controls: `5+0.05` (seconds + increment), `40/60+0` (moves per
-    /// period), `60` (no increment), `st=0.5` or `movetime=0.5` (seconds per move), `depth=8`, `nodes=10000`.
+    /// period), `60` (no increment), `st=0.5` or `movetime=0.5` (seconds per move), `gomocup=5/120`
+    /// (at most 5 s a move, 120 s a game), `depth=8`, `nodes=10000`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = || TimeControlError(text.to_string());
         if let Some((key, value)) = text.split_once('=') {
@@ -48,6 +57,11 @@ impl FromStr for TimeControl {
                 "st" | "movetime" => seconds(value).filter(|time| !time.is_zero()).map(TimeControl::MoveTime),
                 "depth" => value.parse().ok().filter(|&depth| depth > 0).map(TimeControl::Depth),
                 "nodes" => value.parse().ok().filter(|&nodes| nodes > 0).map(TimeControl::Nodes),
+                "gomocup" => value
+                    .split_once('/')
+                    .and_then(|(turn, game)| Some((seconds(turn)?, seconds(game)?)))
+                    .filter(|(turn, game)| !turn.is_zero() && !game.is_zero())
+                    .map(|(turn, game)| TimeControl::Gomocup { turn, game }),
                 _ => None,
             }
             .ok_or_else(bad);
@@ -72,6 +86,7 @@ impl fmt::Display for TimeControl {
                 }
                 write!(f, "{}+{}", base.as_secs_f64(), increment.as_secs_f64())
             }
+            TimeControl::Gomocup { turn, game } => write!(f, "gomocup={}/{}", turn.as_secs_f64(), game.as_secs_f64()),
             TimeControl::MoveTime(time) => write!(f, "st={}", time.as_secs_f64()),
             TimeControl::Depth(depth) => write!(f, "depth={depth}"),
             TimeControl::Nodes(nodes) => write!(f, "nodes={nodes}"),
@@ -101,7 +116,7 @@ impl GameClocks {
     #[must_use]
     pub fn new(control: TimeControl) -> Self {
         let base = match control {
-            TimeControl::Clock { base, .. } => base,
+            TimeControl::Clock { base, .. } | TimeControl::Gomocup { game: base, .. } => base,
             _ => Duration::ZERO,
         };
         GameClocks { control, remaining: [base; 2], moves_made: [0; 2] }
@@ -127,6 +142,17 @@ impl GameClocks {
                 }),
                 ..Limits::none()
             },
+            // The move's cap rides beside the clock as its move time (a pbrain client sends it as
+            // `timeout_turn`).
+            TimeControl::Gomocup { turn, .. } => Limits {
+                clock: Some(Clock {
+                    ours: self.remaining[side.index()],
+                    theirs: Some(self.remaining[side.opponent().index()]),
+                    ..Clock::default()
+                }),
+                move_time: Some(turn),
+                ..Limits::none()
+            },
             TimeControl::MoveTime(time) => Limits::move_time(time),
             TimeControl::Depth(depth) => Limits::depth(depth),
             TimeControl::Nodes(nodes) => Limits::nodes(nodes),
@@ -139,6 +165,7 @@ impl GameClocks {
     pub fn allowance(&self, side: Side, margin: Duration) -> Duration {
         match self.control {
             TimeControl::Clock { .. } => self.remaining[side.index()] + margin,
+            TimeControl::Gomocup { turn, .. } => self.remaining[side.index()].min(turn) + margin,
             TimeControl::MoveTime(time) => time + margin,
             TimeControl::Depth(_) | TimeControl::Nodes(_) => Duration::from_secs(60) + margin,
         }
@@ -160,6 +187,8 @@ impl GameClocks {
             if moves.is_some_and(|moves| self.moves_made[index].is_multiple_of(moves)) {
                 self.remaining[index] += base;
             }
+        } else if let TimeControl::Gomocup { .. } = self.control {
+            self.remaining[index] = self.remaining[index].saturating_sub(used);
         }
         Ok(())
     }
@@ -181,7 +210,12 @@ mod tests {
         for bad in ["", "+1", "x+1", "0", "depth=0", "st=-1", "speed=3", "0/5+1"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+        assert_eq!("gomocup=5/120".parse(), Ok(TimeControl::Gomocup { turn: ms(5000), game: ms(120_000) }));
+        for bad in ["gomocup=5", "gomocup=0/120", "gomocup=5/0", "gomocup=x/120"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
         assert_eq!("40/60+0.5".parse::<TimeControl>().unwrap().to_string(), "40/60+0.5");
+        assert_eq!("gomocup=0.5/20".parse::<TimeControl>().unwrap().to_string(), "gomocup=0.5/20");
     }
 
     #[test]
@@ -206,5 +240,25 @@ mod tests {
         assert_eq!(clocks.limits::<u8>(Side::First).clock.unwrap().moves_to_go, Some(1));
         clocks.charge(Side::First, Duration::from_secs(3), Duration::ZERO).unwrap();
         assert_eq!(clocks.remaining(Side::First), Duration::from_secs(14));
+    }
+
+    #[test]
+    fn a_gomocup_clock_caps_each_move_and_runs_down_without_increment() {
+        let ms = Duration::from_millis;
+        let mut clocks = GameClocks::new("gomocup=1/3".parse().unwrap());
+        let margin = ms(100);
+        // Each move is told the cap and both clocks.
+        let limits = clocks.limits::<u8>(Side::First);
+        assert_eq!(limits.move_time, Some(ms(1000)));
+        assert_eq!(limits.clock.map(|clock| (clock.ours, clock.theirs)), Some((ms(3000), Some(ms(3000)))));
+        // A move may use the cap (plus the margin) but not more, even with the game's time left.
+        clocks.charge(Side::First, ms(1050), margin).unwrap();
+        assert_eq!(clocks.remaining(Side::First), ms(1950));
+        let forfeit = clocks.charge(Side::Second, ms(1150), margin).unwrap_err();
+        assert_eq!(forfeit, TimeForfeit { side: Side::Second, over_by: ms(50) });
+        // Once less than the cap is left, the game's time is the limit.
+        clocks.charge(Side::First, ms(1000), margin).unwrap();
+        assert_eq!(clocks.allowance(Side::First, margin), ms(1050));
+        assert!(clocks.charge(Side::First, ms(1100), margin).is_err());
     }
 }

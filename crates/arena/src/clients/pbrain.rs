@@ -51,6 +51,9 @@ pub struct PbrainContestant {
     synced: Option<usize>,
     /// The last score (and depth) the engine's messages reported while it thought.
     evaluation: Option<(Score, Option<u32>)>,
+    /// The game's `timeout_match` under a clock: the time on the clock at the engine's first
+    /// move of the game, so that `time_left` later says how much of it is gone.
+    match_ms: Option<u128>,
 }
 
 /// The score and depth of a thinking message such as ours (`depth 8 eval 35 nodes … pv …`, the
@@ -82,7 +85,7 @@ impl PbrainContestant {
     /// When it cannot start.
     pub fn start(spec: &EngineSpec, log: Option<&PathBuf>) -> Result<Self, ClientError> {
         let process = EngineProcess::start(spec, log)?;
-        Ok(PbrainContestant { name: spec.name.clone(), process, synced: None, evaluation: None })
+        Ok(PbrainContestant { name: spec.name.clone(), process, synced: None, evaluation: None, match_ms: None })
     }
 
     fn send(&mut self, command: &Command) -> Result<(), ClientError> {
@@ -136,6 +139,7 @@ impl Contestant<Board> for PbrainContestant {
         }
         self.send(&Command::Info("rule".into(), rule_number(rules.variant).to_string()))?;
         self.synced = None;
+        self.match_ms = None;
         Ok(())
     }
 
@@ -146,7 +150,11 @@ impl Contestant<Board> for PbrainContestant {
         deadline: Instant,
     ) -> Result<Reply<Point>, ClientError> {
         let (turn, game) = match (limits.clock, limits.move_time) {
-            (Some(clock), _) => (turn_limit_ms(&clock), clock.ours.as_millis()),
+            (Some(clock), cap) => {
+                // A Gomocup clock caps every move; other clocks give a move a share of what is left.
+                let turn = cap.map_or_else(|| turn_limit_ms(&clock), |cap| cap.as_millis());
+                (turn, *self.match_ms.get_or_insert(clock.ours.as_millis()))
+            }
             (None, Some(time)) => (time.as_millis(), 0),
             // Depth and node limits are Yixin-Board's `max_depth`/`max_node` (sent below): the turn
             // limit is then only a guard well inside the arena's stall allowance of a minute.
@@ -161,8 +169,8 @@ impl Contestant<Board> for PbrainContestant {
         }
         self.send(&Command::Info("timeout_turn".into(), turn.to_string()))?;
         self.send(&Command::Info("timeout_match".into(), game.to_string()))?;
-        if game > 0 {
-            self.send(&Command::Info("time_left".into(), game.to_string()))?;
+        if let Some(clock) = limits.clock {
+            self.send(&Command::Info("time_left".into(), clock.ours.as_millis().to_string()))?;
         }
         let ply = position.ply();
         self.evaluation = None;
