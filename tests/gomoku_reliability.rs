@@ -152,27 +152,37 @@ fn pbrain_says_a_clamped_command_line_table_after_its_first_ok_and_nothing_on_st
     assert_eq!(engine.stderr_text(Duration::from_millis(100)), "");
 }
 
-#[test]
-fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
+/// `tessera match` between two copies of pbrain-tessera on 15×15 at `tc`: its standard output
+/// and the text of each engine's conversation log.
+fn pbrain_self_play(tc: &str, games: u32, max_plies: u32) -> (String, Vec<String>) {
     let binary = support::engine_binary("pbrain-tessera");
-    let logs = std::env::temp_dir().join(format!("tessera-pbrain-clock-{}", std::process::id()));
+    let logs =
+        std::env::temp_dir().join(format!("tessera-pbrain-{}-{}", tc.replace(['/', '='], "-"), std::process::id()));
     let _ = std::fs::remove_dir_all(&logs);
     let output = Command::new(support::tool_binary())
-        .args(["match", "--game", "gomoku", "--size", "15", "--tc", "2+0.05", "--games", "1", "--max-plies", "12"])
+        .args(["match", "--game", "gomoku", "--size", "15", "--tc", tc])
+        .args(["--games", &games.to_string(), "--max-plies", &max_plies.to_string()])
         .args(["--engine", &format!("cmd={} name=A", binary.display())])
         .args(["--engine", &format!("cmd={} name=B", binary.display())])
         .args(["--log-dir", logs.to_str().unwrap()])
         .output()
         .expect("running tessera match");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let mut limits = Vec::new();
-    for entry in std::fs::read_dir(&logs).expect("the log directory") {
-        let text = std::fs::read_to_string(entry.expect("a log").path()).unwrap_or_default();
-        limits.extend(
-            text.lines().filter_map(|line| line.split("INFO timeout_turn ").nth(1)?.trim().parse::<u64>().ok()),
-        );
-    }
+    let texts = std::fs::read_dir(&logs)
+        .expect("the log directory")
+        .map(|entry| std::fs::read_to_string(entry.expect("a log").path()).unwrap_or_default())
+        .collect();
     let _ = std::fs::remove_dir_all(&logs);
+    (String::from_utf8_lossy(&output.stdout).into_owned(), texts)
+}
+
+#[test]
+fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
+    let (_, logs) = pbrain_self_play("2+0.05", 1, 12);
+    let limits: Vec<u64> = logs
+        .iter()
+        .flat_map(|text| text.lines().filter_map(|line| line.split("INFO timeout_turn ").nth(1)?.trim().parse().ok()))
+        .collect();
     assert!(!limits.is_empty(), "no INFO timeout_turn was sent");
     // Gomocup reads 0 as "play as fast as possible"; a 2 s clock gives a fraction of it per move.
     assert!(limits.iter().all(|&ms| (1..=2050).contains(&ms)), "{limits:?}");
@@ -183,22 +193,10 @@ fn the_arena_gives_pbrain_engines_a_real_turn_limit_under_a_clock() {
 fn the_arena_plays_gomocup_clocks_as_the_manager_does() {
     // `gomocup=0.5/3`: every move told the same cap and the same game time, and before each move
     // the time left, which only falls; nobody loses on time.
-    let binary = support::engine_binary("pbrain-tessera");
-    let logs = std::env::temp_dir().join(format!("tessera-pbrain-gomocup-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&logs);
-    let output = Command::new(support::tool_binary())
-        .args(["match", "--game", "gomoku", "--tc", "gomocup=0.5/3", "--games", "2", "--max-plies", "20"])
-        .args(["--engine", &format!("cmd={} name=A", binary.display())])
-        .args(["--engine", &format!("cmd={} name=B", binary.display())])
-        .args(["--log-dir", logs.to_str().unwrap()])
-        .output()
-        .expect("running tessera match");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let (stdout, logs) = pbrain_self_play("gomocup=0.5/3", 2, 20);
     assert!(!stdout.contains("on time"), "{stdout}");
     let mut logs_read = 0;
-    for entry in std::fs::read_dir(&logs).expect("the log directory") {
-        let text = std::fs::read_to_string(entry.expect("a log").path()).unwrap_or_default();
+    for text in &logs {
         // Each game of this engine: the lines from one START to the next.
         for game in text.split("START ").skip(1) {
             let values = |key: &str| -> Vec<u64> {
@@ -212,7 +210,6 @@ fn the_arena_plays_gomocup_clocks_as_the_manager_does() {
             logs_read += 1;
         }
     }
-    let _ = std::fs::remove_dir_all(&logs);
     assert_eq!(logs_read, 4, "two engines, two games each");
 
     // Another game's engines cannot be given pbrain's clock.

@@ -123,21 +123,7 @@ impl UcciContestant {
                 Command::Go(go).to_string()
             }
             Dialect::Uci { .. } => {
-                let mut go = uci::Go { depth: limits.depth, nodes: limits.nodes, ..uci::Go::default() };
-                if let Some(clock) = limits.clock {
-                    let ours = clock.ours.as_millis() as u64;
-                    let theirs = clock.theirs.unwrap_or(clock.ours).as_millis() as u64;
-                    let increment = clock.increment.as_millis() as u64;
-                    (go.wtime, go.btime) = if position.side_to_move() == Side::First {
-                        (Some(ours), Some(theirs))
-                    } else {
-                        (Some(theirs), Some(ours))
-                    };
-                    (go.winc, go.binc) = (Some(increment), Some(increment));
-                    go.moves_to_go = clock.moves_to_go;
-                }
-                go.move_time = limits.move_time.map(|time| time.as_millis() as u64);
-                uci::Command::Go(go).to_string()
+                uci::Command::Go(super::uci::go_command(position.side_to_move(), limits)).to_string()
             }
         }
     }

@@ -66,18 +66,17 @@ impl UciContestant {
     }
 }
 
-fn go_command(position: &Chess, limits: &Limits<Move>) -> Go {
+/// UCI's `go` for `limits`, with the clocks given to white or black by who is to move (`side`:
+/// [`Side::First`] is white, or red in xiangqi's UCI dialect).
+pub(crate) fn go_command<M>(side: Side, limits: &Limits<M>) -> Go {
     let mut go = Go { depth: limits.depth, nodes: limits.nodes, ..Go::default() };
     go.move_time = limits.move_time.map(|time| time.as_millis() as u64);
     if let Some(clock) = limits.clock {
         let ours = clock.ours.as_millis() as u64;
         let theirs = clock.theirs.unwrap_or(clock.ours).as_millis() as u64;
         let increment = clock.increment.as_millis() as u64;
-        (go.wtime, go.btime) = if position.side_to_move() == Side::First {
-            (Some(ours), Some(theirs))
-        } else {
-            (Some(theirs), Some(ours))
-        };
+        (go.wtime, go.btime) =
+            if side == Side::First { (Some(ours), Some(theirs)) } else { (Some(theirs), Some(ours)) };
         (go.winc, go.binc) = (Some(increment), Some(increment));
         go.moves_to_go = clock.moves_to_go;
     }
@@ -131,7 +130,7 @@ impl Contestant<Chess> for UciContestant {
             replay.play(mv);
         }
         self.process.send(&Command::Position { start: Start::Fen(self.start_fen.clone()), moves }.to_string())?;
-        self.process.send(&Command::Go(go_command(position, limits)).to_string())?;
+        self.process.send(&Command::Go(go_command(position.side_to_move(), limits)).to_string())?;
         let (mut score, mut depth) = (None, None);
         loop {
             let line = self.process.receive(deadline)?;
