@@ -20,6 +20,9 @@
 # Usage: [RAPFI=/path/to/pbrain-rapfi] [GAMES=40] [TC=st=1] [RULES="freestyle standard renju"]
 #        [CONCURRENCY=1] [RECORDS=DIR (SGF records and engine conversation logs)] [TESSERA=target/release/pbrain-tessera]
 #        [OPENINGS_SEED=N (another order of the shipped suite, so that a second run plays other openings)]
+#        [SHARD=I/N (with RECORDS: only slice I of N of the GAMES, its results in RECORDS for
+#         `tessera match-merge RECORDS/tessera-vs-rapfi-RULE-shard-*.txt`, so that a long clock's
+#         match can be played a slice at a time)]
 #        [MATCH=target/release/tessera] scripts/strength-gomoku.sh
 # (copy the binaries elsewhere and point TESSERA/MATCH at them to keep rebuilding while it runs)
 set -euo pipefail
@@ -38,11 +41,14 @@ rapfi=$(cd "$(dirname "$rapfi")" && pwd)/$(basename "$rapfi")
 workdir=$(mktemp -d)
 trap 'rm -rf "$workdir"' EXIT
 
+[ -n "${SHARD:-}" ] && [ -z "${RECORDS:-}" ] && { echo "SHARD needs RECORDS (where its results go)" >&2; exit 1; }
 rows=()
 for rule in $rules; do
   record=()
-  [ -n "${RECORDS:-}" ] && mkdir -p "$RECORDS" && record=(--record "$RECORDS/tessera-vs-rapfi-$rule.sgf"
-    --log-dir "$RECORDS/logs-$rule")
+  name=tessera-vs-rapfi-$rule${SHARD:+-shard-${SHARD%/*}-of-${SHARD#*/}}
+  [ -n "${RECORDS:-}" ] && mkdir -p "$RECORDS" && record=(--record "$RECORDS/$name.sgf"
+    --log-dir "$RECORDS/logs-${name#tessera-vs-rapfi-}")
+  [ -n "${SHARD:-}" ] && record+=(--shard "$SHARD" --results "$RECORDS/$name.txt")
   echo "== Tessera vs Rapfi (classical), $rule 15x15, $tc, $games games, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   out=$("$match" match --game gomoku --rule "$rule" --size 15 --tc "$tc" --games "$games" \
     --concurrency "$concurrency" "${record[@]}" ${OPENINGS_SEED:+--openings-seed "$OPENINGS_SEED"} \
