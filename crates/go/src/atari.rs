@@ -49,6 +49,8 @@ pub(crate) fn new_string_liberties(board: &Board, p: usize, color: Cell) -> (usi
             return (2, 1);
         }
     }
+    // Summed in place: the board's distinct-strings iterator (as `stones_key_after` uses it) cost
+    // about 2% of bare playouts here.
     let mut heads = [0usize; 4];
     let mut head_count = 0;
     let mut stones = 1;

@@ -492,35 +492,45 @@ impl Board {
     /// The key of the stones after `color` plays at the empty point `p` (captures included).
     #[must_use]
     pub fn stones_key_after(&self, p: usize, color: Cell) -> u64 {
+        let enemy = color.opponent();
         let mut key = self.stones_key ^ stone_key(color, p);
-        let (captured, captures) = self.adjacent_strings_key(p, color.opponent(), |n| self.in_atari(n));
-        key ^= captured;
+        let mut captures = false;
+        for stone in self.adjacent_strings(p, enemy).filter(|&stone| self.in_atari(stone)) {
+            captures = true;
+            key ^= self.string_stones_key(stone);
+        }
         if !captures && self.is_suicide(p, color) {
             // The new stone and its whole string disappear.
-            key ^= stone_key(color, p) ^ self.adjacent_strings_key(p, color, |_| true).0;
+            key ^= stone_key(color, p);
+            for stone in self.adjacent_strings(p, color) {
+                key ^= self.string_stones_key(stone);
+            }
         }
         key
     }
 
-    /// The XOR of the stone keys of each `color` string next to `p` that `include` accepts (asked
-    /// of the neighbouring stone), every string counted once, and whether there was any.
-    fn adjacent_strings_key(&self, p: usize, color: Cell, include: impl Fn(usize) -> bool) -> (u64, bool) {
+    /// One stone of each distinct `color` string next to `p` (at most four), in neighbour order.
+    fn adjacent_strings(&self, p: usize, color: Cell) -> impl Iterator<Item = usize> {
         let mut heads = [0usize; 4];
+        let mut stones = [0usize; 4];
         let mut count = 0;
-        let mut key = 0;
         for n in neighbors(p) {
-            if self.cells[n] == color && include(n) {
+            if self.cells[n] == color {
                 let head = self.string_head(n);
                 if !heads[..count].contains(&head) {
                     heads[count] = head;
+                    stones[count] = n;
                     count += 1;
-                    for stone in self.string_members(n) {
-                        key ^= stone_key(color, stone);
-                    }
                 }
             }
         }
-        (key, count > 0)
+        stones.into_iter().take(count)
+    }
+
+    /// The XOR of the stone keys of the string at `p`.
+    fn string_stones_key(&self, p: usize) -> u64 {
+        let color = self.cells[p];
+        self.string_members(p).fold(0, |key, stone| key ^ stone_key(color, stone))
     }
 }
 
